@@ -1,0 +1,24 @@
+// Bundles the server and the workspace packages it uses into dist/; npm dependencies stay
+// external and load from node_modules at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '@lumi/contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { ok } from './lib/envelope';
+import { BusinessError } from './lib/errors';
+import { authHook } from './plugins/auth';
+import { registerErrorHandler, sendEnvelope } from './plugins/error-handler';
+import { registerWeb } from './plugins/web';
+import { CreditsService } from './modules/credits/credits.service';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { SessionService } from './modules/session/session.service';
+import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
+import { defaultWebDistDir } from './paths';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Pino options or false; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { sessions: SessionService; credits: CreditsService };
+  }
+}
+
+export type App = FastifyInstance;
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    handlerTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+
+  const sessions = new SessionService({ db: database.db, clock, ttlMs: config.sessionTtlMs });
+  const credits = new CreditsService({ db: database.db, clock, dailyFreeCredits: config.dailyFreeCredits });
+  app.decorate('services', { sessions, credits });
+  app.decorateRequest('auth', null);
+
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.db.execute(sql`SELECT 1`);
+      return ok({ status: 'ok', database: database.kind });
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return sendEnvelope(reply, 503, {
+        code: ErrorCode.SERVICE_BUSY,
+        message: 'database unavailable',
+        data: null,
+      });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(loginRoutes, { sessions, credits });
+      await api.register(
+        async (auth) => {
+          auth.addHook('onRequest', authHook(sessions));
+          // Unknown calls under /auth pass the guard too: without a session they answer 100000.
+          auth.setNotFoundHandler(() => {
+            throw new BusinessError(ErrorCode.NOT_FOUND, 'not_found', {}, 404);
+          });
+          await auth.register(sessionRoutes, { sessions, credits });
+          await auth.register(creditsRoutes, { credits });
+        },
+        { prefix: '/auth' },
+      );
+    },
+    { prefix: '/cgi-bin' },
+  );
+
+  await registerWeb(app, {
+    distDir: config.webDistDir ?? defaultWebDistDir(),
+    appConfig: {
+      siteName: config.siteName,
+      dailyFreeCredits: config.dailyFreeCredits,
+      supportEmail: config.supportEmail,
+      links: config.links,
+    },
+  });
+
+  return app;
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The ConfigError loadConfig throws for an environment, so its message can be checked. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.dailyFreeCredits).toBe(30);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.env).toBe('production');
+    expect(config.trustProxy).toBe(false);
+    expect(config.bodyLimitBytes).toBe(1_048_576);
+    expect(config.requestTimeoutMs).toBe(60_000);
+    expect(config.sessionTtlMs).toBe(24 * 3_600_000);
+    expect(config.webDistDir).toBeUndefined();
+  });
+
+  it('reads only the environment it is given', () => {
+    const config = loadConfig({
+      PORT: '3001',
+      DATA_DIR: '/var/lib/lumi',
+      DAILY_FREE_CREDITS: '45',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 3001,
+      dataDir: '/var/lib/lumi',
+      dailyFreeCredits: 45,
+      trustProxy: true,
+    });
+    expect(loadConfig({ DATA_DIR: 'rel/dir' }).dataDir).toBe(path.resolve('rel/dir'));
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h:5432/db' }).databaseUrl).toBe(
+      'postgresql://u@h:5432/db',
+    );
+    expect(loadConfig({ SESSION_TTL_HOURS: '2' }).sessionTtlMs).toBe(2 * 3_600_000);
+  });
+
+  it('refuses PORT=abc with a ConfigError naming PORT', () => {
+    const error = configError({ PORT: 'abc' });
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toMatch(/\bPORT\b/);
+    expect(error.message).not.toMatch(/\bDATABASE_URL\b/);
+  });
+
+  it.each(['-1', '65536', '80.5'])('refuses PORT=%s', (port) => {
+    expect(configError({ PORT: port }).message).toMatch(/\bPORT\b/);
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, naming DATABASE_URL', () => {
+    const error = configError({ DATABASE_URL: 'mysql://x' });
+    expect(error.message).toMatch(/\bDATABASE_URL\b/);
+    expect(error.message).not.toMatch(/\bPORT\b/);
+  });
+
+  it('names every bad setting at once', () => {
+    const error = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', DAILY_FREE_CREDITS: '-3' });
+    for (const name of ['PORT', 'DATABASE_URL', 'DAILY_FREE_CREDITS']) expect(error.message).toContain(name);
+  });
+
+  it('refuses a TRUST_PROXY that is not a boolean word', () => {
+    expect(configError({ TRUST_PROXY: 'maybe' }).message).toContain('TRUST_PROXY');
+  });
+
+  it('counts empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      DAILY_FREE_CREDITS: '',
+      TRUST_PROXY: '',
+      WEB_DIST_DIR: '',
+      SITE_NAME: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      dailyFreeCredits: 30,
+      trustProxy: false,
+      webDistDir: undefined,
+      siteName: 'Lumi AI',
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.url();
+
+/**
+ * Every setting the server reads, with its default. Read once at start-up; nothing else reads
+ * process.env. The README's settings table mirrors this list.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  DAILY_FREE_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
+  SITE_NAME: z.string().min(1).default('Lumi AI'),
+  SUPPORT_EMAIL: z.email().default('support@lumi.example'),
+  LINK_SISTER_CHAT: url.default('https://chat.lumi.example'),
+  LINK_VIDEO: url.default('https://video.lumi.example'),
+  LINK_CHAT_COMMUNITY: url.default('https://discord.com/invite/lumi'),
+  LINK_SHORT_VIDEO: url.default('https://www.tiktok.com/@lumi'),
+  LINK_SOCIAL: url.default('https://x.com/lumi'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  requestTimeoutMs: number;
+  bodyLimitBytes: number;
+  sessionTtlMs: number;
+  dailyFreeCredits: number;
+  siteName: string;
+  supportEmail: string;
+  links: {
+    sisterChat: string;
+    video: string;
+    chatCommunity: string;
+    shortVideo: string;
+    social: string;
+  };
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; throws a ConfigError naming every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    dailyFreeCredits: e.DAILY_FREE_CREDITS,
+    siteName: e.SITE_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    links: {
+      sisterChat: e.LINK_SISTER_CHAT,
+      video: e.LINK_VIDEO,
+      chatCommunity: e.LINK_CHAT_COMMUNITY,
+      shortVideo: e.LINK_SHORT_VIDEO,
+      social: e.LINK_SOCIAL,
+    },
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,16 @@
+/** The time source of every rule that depends on the date; tests inject their own. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant, as YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The next 00:00 UTC after an instant. */
+export function nextUtcMidnight(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+}

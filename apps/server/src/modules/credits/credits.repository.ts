@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { creditBuckets, creditEntries, users, type CreditBucket, type NewCreditEntry } from '../../db/schema';
+
+/**
+ * Locks the user's row for the rest of the transaction: every change to one user's credits
+ * runs one at a time, on PGlite and on PostgreSQL alike. Returns false when there is no user.
+ */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<{ subscription: boolean } | undefined> {
+  const rows = await tx
+    .select({ subscription: users.subscription })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return rows[0];
+}
+
+/** Creates the day's free bucket if it does not exist yet; returns it when created. */
+export async function insertDailyBucket(
+  tx: DbOrTx,
+  userId: string,
+  day: string,
+  amount: number,
+  expiresAt: Date,
+): Promise<CreditBucket | undefined> {
+  const [bucket] = await tx
+    .insert(creditBuckets)
+    .values({
+      userId,
+      kind: 'daily',
+      day,
+      amount,
+      remaining: amount,
+      expiresAt,
+      source: 'daily',
+      sourceRef: `${userId}:${day}`,
+    })
+    .onConflictDoNothing({ target: [creditBuckets.userId, creditBuckets.day] })
+    .returning();
+  return bucket;
+}
+
+export async function insertPaidBucket(
+  tx: DbOrTx,
+  values: { userId: string; amount: number; expiresAt: Date; source: string; sourceRef: string },
+): Promise<CreditBucket | undefined> {
+  const [bucket] = await tx
+    .insert(creditBuckets)
+    .values({ ...values, kind: 'paid', remaining: values.amount })
+    .onConflictDoNothing({ target: [creditBuckets.source, creditBuckets.sourceRef] })
+    .returning();
+  return bucket;
+}
+
+/** Buckets with credits left, in spending order: today's free first, then earliest expiry. */
+export function spendableBuckets(tx: DbOrTx, userId: string, now: Date): Promise<CreditBucket[]> {
+  return tx
+    .select()
+    .from(creditBuckets)
+    .where(
+      and(eq(creditBuckets.userId, userId), gt(creditBuckets.remaining, 0), gt(creditBuckets.expiresAt, now)),
+    )
+    .orderBy(desc(sql`${creditBuckets.kind} = 'daily'`), asc(creditBuckets.expiresAt), asc(creditBuckets.id));
+}
+
+export async function addToBucket(tx: DbOrTx, bucketId: number, delta: number): Promise<void> {
+  await tx
+    .update(creditBuckets)
+    .set({ remaining: sql`${creditBuckets.remaining} + ${delta}` })
+    .where(eq(creditBuckets.id, bucketId));
+}
+
+export async function insertEntries(tx: DbOrTx, entries: NewCreditEntry[]): Promise<void> {
+  if (entries.length > 0) await tx.insert(creditEntries).values(entries);
+}
+
+export function spendEntries(tx: DbOrTx, operationId: string) {
+  return tx
+    .select()
+    .from(creditEntries)
+    .where(and(eq(creditEntries.operationId, operationId), eq(creditEntries.kind, 'spend')));
+}
+
+export async function isRefunded(tx: DbOrTx, operationId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: creditEntries.id })
+    .from(creditEntries)
+    .where(eq(creditEntries.refundOf, operationId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface BalanceRow {
+  daily: number | null;
+  paid: number;
+  latestPaidExpiry: Date | null;
+  activePacks: number;
+  subscription: boolean;
+}
+
+type BalanceSqlRow = {
+  subscription: boolean;
+  daily: number | null;
+  paid: string | number;
+  latest_paid_expiry: Date | string | null;
+  active_packs: string | number;
+};
+
+/** Everything the balance needs, in one query. */
+export async function balanceRow(
+  tx: DbOrTx,
+  userId: string,
+  day: string,
+  now: Date,
+): Promise<BalanceRow | undefined> {
+  const nowIso = now.toISOString();
+  const query = sql`
+    SELECT u.subscription,
+      (SELECT b.remaining FROM credit_buckets b WHERE b.user_id = u.id AND b.day = ${day}) AS daily,
+      (SELECT coalesce(sum(b.remaining), 0) FROM credit_buckets b
+        WHERE b.user_id = u.id AND b.kind = 'paid' AND b.expires_at > ${nowIso}) AS paid,
+      (SELECT max(b.expires_at) FROM credit_buckets b
+        WHERE b.user_id = u.id AND b.kind = 'paid') AS latest_paid_expiry,
+      (SELECT count(*) FROM credit_buckets b
+        WHERE b.user_id = u.id AND b.kind = 'paid' AND b.expires_at > ${nowIso}) AS active_packs
+    FROM users u
+    WHERE u.id = ${userId} AND u.deleted_at IS NULL`;
+  // PGlite and node-postgres both answer { rows }; the shared Db type leaves it unknown.
+  const result: unknown = await tx.execute(query);
+  const row = (result as { rows: BalanceSqlRow[] }).rows[0];
+  if (!row) return undefined;
+  return {
+    subscription: row.subscription,
+    daily: row.daily === null ? null : Number(row.daily),
+    paid: Number(row.paid),
+    latestPaidExpiry: row.latest_paid_expiry === null ? null : new Date(row.latest_paid_expiry),
+    activePacks: Number(row.active_packs),
+  };
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { CreditRemain } from '@lumi/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import type { NewCreditEntry } from '../../db/schema';
+import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
+import { notEnoughCredits, notFound } from '../../lib/errors';
+import * as repo from './credits.repository';
+
+export interface SpendResult {
+  /** Pass it to `refund` to give these exact credits back. */
+  operationId: string;
+  remain: number;
+}
+
+export interface GrantInput {
+  amount: number;
+  expiresAt: Date;
+  /** What grants it: 'plan', 'redeem', 'admin'... With `sourceRef` it makes the grant idempotent. */
+  source: string;
+  sourceRef: string;
+  reason: string;
+}
+
+export interface CreditsDeps {
+  db: Db;
+  clock: Clock;
+  dailyFreeCredits: number;
+}
+
+/**
+ * The credits ledger (decisions.md): free credits reset to the daily value at 00:00 UTC and do
+ * not accumulate; spending takes free credits first, then paid packs by earliest expiry; a
+ * spend is all-or-nothing and never overdraws; a refund gives back exactly what a spend took.
+ * Every change locks the user's row, so concurrent spends on one account run one at a time.
+ */
+export class CreditsService {
+  constructor(private readonly deps: CreditsDeps) {}
+
+  private inTx<T>(tx: DbOrTx | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return tx ? fn(tx) : this.deps.db.transaction(fn);
+  }
+
+  async balance(userId: string): Promise<CreditRemain> {
+    const now = this.deps.clock();
+    const row = await repo.balanceRow(this.deps.db, userId, utcDay(now), now);
+    if (!row) throw notFound();
+    const free = row.daily ?? this.deps.dailyFreeCredits;
+    return {
+      remain: free + row.paid,
+      free,
+      paid: row.paid,
+      expired: row.latestPaidExpiry?.getTime() ?? 0,
+      subscription: row.subscription,
+      isVip: row.subscription || row.activePacks > 0,
+      free_resets_at: nextUtcMidnight(now).getTime(),
+      daily_free: this.deps.dailyFreeCredits,
+    };
+  }
+
+  /** Takes `amount` credits or throws the not-enough-credits error, taking nothing. */
+  spend(userId: string, amount: number, reason: string, tx?: DbOrTx): Promise<SpendResult> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad amount ${amount}`);
+    return this.inTx(tx, async (t) => {
+      if (!(await repo.lockUser(t, userId))) throw notFound();
+      const now = this.deps.clock();
+      await this.ensureDaily(t, userId, now);
+      const buckets = await repo.spendableBuckets(t, userId, now);
+      const available = buckets.reduce((sum, b) => sum + b.remaining, 0);
+      if (available < amount) throw notEnoughCredits();
+      const operationId = randomUUID();
+      const entries: NewCreditEntry[] = [];
+      let left = amount;
+      for (const bucket of buckets) {
+        if (left === 0) break;
+        const take = Math.min(left, bucket.remaining);
+        await repo.addToBucket(t, bucket.id, -take);
+        entries.push({ userId, bucketId: bucket.id, operationId, kind: 'spend', delta: -take, reason });
+        left -= take;
+      }
+      await repo.insertEntries(t, entries);
+      return { operationId, remain: available - amount };
+    });
+  }
+
+  /**
+   * Gives back what a spend took, to the buckets it came from (a bucket that has expired since
+   * keeps its expiry: yesterday's free credits do not come back tomorrow). Idempotent: returns
+   * false when the spend is unknown or already refunded.
+   */
+  refund(operationId: string, reason: string, tx?: DbOrTx): Promise<boolean> {
+    return this.inTx(tx, async (t) => {
+      const spent = await repo.spendEntries(t, operationId);
+      const first = spent[0];
+      if (!first) return false;
+      await repo.lockUser(t, first.userId);
+      if (await repo.isRefunded(t, operationId)) return false;
+      const refundId = randomUUID();
+      for (const entry of spent) await repo.addToBucket(t, entry.bucketId, -entry.delta);
+      await repo.insertEntries(
+        t,
+        spent.map((entry) => ({
+          userId: entry.userId,
+          bucketId: entry.bucketId,
+          operationId: refundId,
+          kind: 'refund' as const,
+          delta: -entry.delta,
+          reason,
+          refundOf: operationId,
+        })),
+      );
+      return true;
+    });
+  }
+
+  /** Adds a paid bucket; the same source and sourceRef grant once (returns false after). */
+  grant(userId: string, input: GrantInput, tx?: DbOrTx): Promise<boolean> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new RangeError(`bad amount ${input.amount}`);
+    }
+    return this.inTx(tx, async (t) => {
+      if (!(await repo.lockUser(t, userId))) throw notFound();
+      const bucket = await repo.insertPaidBucket(t, {
+        userId,
+        amount: input.amount,
+        expiresAt: input.expiresAt,
+        source: input.source,
+        sourceRef: input.sourceRef,
+      });
+      if (!bucket) return false;
+      await repo.insertEntries(t, [
+        {
+          userId,
+          bucketId: bucket.id,
+          operationId: randomUUID(),
+          kind: 'grant',
+          delta: input.amount,
+          reason: input.reason,
+        },
+      ]);
+      return true;
+    });
+  }
+
+  private async ensureDaily(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+    const amount = this.deps.dailyFreeCredits;
+    if (amount === 0) return;
+    const bucket = await repo.insertDailyBucket(tx, userId, utcDay(now), amount, nextUtcMidnight(now));
+    if (bucket) {
+      await repo.insertEntries(tx, [
+        {
+          userId,
+          bucketId: bucket.id,
+          operationId: randomUUID(),
+          kind: 'grant',
+          delta: amount,
+          reason: 'daily free credits',
+        },
+      ]);
+    }
+  }
+}

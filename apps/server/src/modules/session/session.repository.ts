@@ -1,0 +1,50 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users, type User } from '../../db/schema';
+
+export async function findOrCreateTourist(db: Db, codeHash: string): Promise<User> {
+  const [created] = await db
+    .insert(users)
+    .values({ type: 0, touristCodeHash: codeHash })
+    .onConflictDoNothing({ target: users.touristCodeHash })
+    .returning();
+  if (created) return created;
+  const [existing] = await db.select().from(users).where(eq(users.touristCodeHash, codeHash));
+  if (!existing) throw new Error('tourist vanished between insert and select');
+  return existing;
+}
+
+export async function insertSession(
+  db: Db,
+  userId: string,
+  ticketHash: string,
+  expiresAt: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, ticketHash, expiresAt })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+/** The live session for a ticket hash with its user, if the ticket is valid now. */
+export async function findLiveSession(db: Db, ticketHash: string, now: Date) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.ticketHash, ticketHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}

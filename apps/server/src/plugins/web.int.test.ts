@@ -1,0 +1,215 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, messagesFile, type TestApp } from '../../test/helpers';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
+const APP_JS = 'console.log("app abc123");\n'.repeat(50);
+const ROBOTS = 'User-agent: *\nAllow: /\n';
+
+let distDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
+  await fs.mkdir(path.join(distDir, 'assets'));
+  await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
+  await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_JS));
+  await fs.writeFile(path.join(distDir, 'robots.txt'), ROBOTS);
+  // A distinctive value, so the inlined config is known to come from this server's settings.
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, DAILY_FREE_CREDITS: '37' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (distDir) await fs.rm(distDir, { recursive: true, force: true });
+});
+
+const APP_CONFIG = /<script id="app-config" type="application\/json">([\s\S]*?)<\/script>/;
+
+function htmlTag(html: string): string | undefined {
+  return /<html[^>]*>/.exec(html)?.[0];
+}
+
+function appConfig(html: string): Record<string, unknown> {
+  const match = APP_CONFIG.exec(html);
+  expect(match, 'the app-config script').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+async function getPage(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+  return res;
+}
+
+describe('pages of the site', () => {
+  it.each([
+    '/',
+    '/pay-view',
+    '/free-ai-Characters-chat/abc',
+    '/free-ai-Characters-chat',
+    '/search',
+    '/search/anime girl',
+  ])('serves %s as the English index with the app config inlined', async (url) => {
+    const res = await getPage(encodeURI(url));
+    expect(htmlTag(res.body)).toBe('<html lang="en" dir="ltr">');
+    const config = appConfig(res.body);
+    expect(config).toMatchObject({ dailyFreeCredits: 37, siteName: 'Lumi AI' });
+    expect(res.body).toContain('<div id="root"></div>');
+    // The config sits in the head, once.
+    expect(res.body.indexOf('id="app-config"')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body.match(/id="app-config"/g)).toHaveLength(1);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/ar/pay-view', '<html lang="ar" dir="rtl">'],
+    ['/ar', '<html lang="ar" dir="rtl">'],
+    ['/kr/profile', '<html lang="ko" dir="ltr">'],
+    ['/io', '<html lang="id" dir="ltr">'],
+    ['/zh/free-ai-Characters-chat/abc', '<html lang="zh-CN" dir="ltr">'],
+    ['/fr/search', '<html lang="fr" dir="ltr">'],
+  ])('serves %s with %s', async (url, tag) => {
+    const res = await getPage(url);
+    expect(htmlTag(res.body)).toBe(tag);
+    expect(appConfig(res.body)).toMatchObject({ dailyFreeCredits: 37 });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the home page whatever the client accepts, and to HEAD', async () => {
+    for (const encoding of ['gzip, deflate, br', 'identity', 'br']) {
+      const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(htmlTag(res.body), encoding).toBe('<html lang="en" dir="ltr">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('keeps a query string on a page', async () => {
+    const res = await getPage('/?charsType=Anime');
+    expect(htmlTag(res.body)).toBe('<html lang="en" dir="ltr">');
+  });
+});
+
+describe('built assets', () => {
+  it('caches hashed assets for a year, immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(APP_JS);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    const cacheControl = String(res.headers['cache-control']);
+    expect(cacheControl).toContain('max-age=31536000');
+    expect(cacheControl).toContain('immutable');
+  });
+
+  it('answers the pre-compressed file to a client that accepts gzip', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(String(res.headers['cache-control'])).toContain('max-age=31536000');
+    expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('answers a missing asset or the assets folder with a 404, not the index', async () => {
+    for (const url of ['/assets/app-missing.js', '/assets/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+  });
+
+  it('caches other built files briefly, not as immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(ROBOTS);
+    const cacheControl = String(res.headers['cache-control']);
+    expect(cacheControl).not.toContain('immutable');
+    expect(cacheControl).not.toContain('31536000');
+  });
+});
+
+describe('redirects and unknown paths', () => {
+  it.each([
+    ['/index.html', 301, '/'],
+    ['/unknown-page', undefined, '/'],
+    ['/fr/unknown', undefined, '/fr'],
+    ['/ar/no/such/page', undefined, '/ar'],
+    ['/en/pay-view', undefined, '/pay-view'],
+    ['/en', undefined, '/'],
+    ['/blogs', undefined, '/'],
+  ] as const)('redirects %s', async (url, status, location) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    if (status) expect(res.statusCode).toBe(status);
+    else expect([301, 302, 307, 308]).toContain(res.statusCode);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('answers unknown API calls with the 404 envelope, never HTML', async () => {
+    for (const url of ['/cgi-bin/nope', '/cgi-bin/', '/cgi-bin/login/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ code: 100004, message: messagesFile('en').not_found, data: null });
+    }
+  });
+
+  it('answers a POST to a page with an envelope, not HTML', async () => {
+    for (const url of ['/some-page', '/pay-view', '/']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      const body = res.json<{ code: number; message: string; data: unknown }>();
+      expect(body.code, url).not.toBe(0);
+      expect(body.message, url).not.toBe('');
+      expect(res.body, url).not.toContain('<html');
+    }
+  });
+});
+
+describe('the inlined config', () => {
+  it('cannot break out of its script element', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
+    await fs.writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+    const hostile = 'a</script><b>';
+    const other = await createTestApp({ env: { WEB_DIST_DIR: dir, SITE_NAME: hostile } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/pay-view' });
+      expect(res.statusCode).toBe(200);
+      // Exactly one closing tag for the config element, and no injected <b> element.
+      expect(res.body.match(/<\/script>/gi)).toHaveLength(1);
+      expect(res.body).not.toContain('<b>');
+      expect(appConfig(res.body).siteName).toBe(hostile);
+      expect(res.body).toContain('<div id="root"></div></body></html>');
+    } finally {
+      await other.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('carries values with $ patterns verbatim', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
+    await fs.writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+    const dollars = "Lumi $& $' $` $$ AI";
+    const other = await createTestApp({ env: { WEB_DIST_DIR: dir, SITE_NAME: dollars } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/' });
+      expect(appConfig(res.body).siteName).toBe(dollars);
+      expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    } finally {
+      await other.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  ErrorCode,
+  localeInfo,
+  localeOfPath,
+  matchRoute,
+  serverMessage,
+  switchLocalePath,
+  type AppConfig,
+  type Locale,
+} from '@lumi/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '../lib/request-locale';
+import { sendEnvelope } from './error-handler';
+
+export interface WebOptions {
+  distDir: string;
+  appConfig: AppConfig;
+}
+
+/** Hashed file names never change content: cache them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * JSON inside a <script> element: `<` is escaped so no value can close the element.
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Serves the built web app: files from dist (hashed assets cached long), index.html for every
+ * route of the site with `<html lang dir>` set for its locale and the page's config inlined,
+ * a redirect home for unknown paths, and the envelope for unknown API calls.
+ */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      // Folders are never files to send: '/' and the like go on to the page handler below.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // Our Cache-Control below; send's own default ('max-age=0') would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(options.distDir, filePath);
+        res.setHeader('Cache-Control', rel.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build`');
+  }
+
+  const pages = new Map<Locale, string>();
+  const renderIndex = (locale: Locale): string => {
+    let html = pages.get(locale);
+    if (html === undefined) {
+      const info = localeInfo(locale);
+      html = (template ?? '')
+        .replace(/<html[^>]*>/, `<html lang="${info.htmlLang}" dir="${info.dir}">`)
+        // A function, so `$&` and the like in a config value are not replacement patterns.
+        .replace(
+          '</head>',
+          () =>
+            `<script id="app-config" type="application/json">${scriptJson(options.appConfig)}</script></head>`,
+        );
+      pages.set(locale, html);
+    }
+    return html;
+  };
+
+  app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/cgi-bin') || !isPage || /^\/assets\//.test(pathname)) {
+      return sendEnvelope(reply, 404, {
+        code: ErrorCode.NOT_FOUND,
+        message: serverMessage(requestLocale(request), 'not_found'),
+        data: null,
+      });
+    }
+    const query = request.url.slice(pathname.length);
+    const segments = pathname.split('/').filter(Boolean);
+    if (segments[0] === 'en') return reply.redirect(switchLocalePath(pathname, 'en') + query, 301);
+    const match = matchRoute(pathname);
+    if (!match) return reply.redirect(switchLocalePath('/', localeOfPath(pathname)), 302);
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built: run `npm run build`.');
+    }
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderIndex(match.locale));
+  });
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOURIST_CODE_ALPHABET, TOURIST_CODE_LENGTH, type Locale, type MessageKey } from '@lumi/contract';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { sessions, users } from '../src/db/schema';
+import type { Clock } from '../src/lib/clock';
+
+/** The PostgreSQL server to test against, when the run sets one (CI's second pass). */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL;
+
+/**
+ * A fresh, migrated database of its own for one test file: in-memory PGlite by default, or a
+ * throwaway database on the PostgreSQL server of DATABASE_URL, dropped on close. Test files run
+ * in parallel without seeing each other's rows.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (!TEST_DATABASE_URL) return openDatabase({});
+  const name = `lumi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
+  beforeReady?: (app: App) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  let app: App | undefined;
+  try {
+    app = await buildApp({
+      config: testConfig(options.env),
+      database,
+      logger: false,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw err;
+  }
+  const ready = app;
+  return {
+    app: ready,
+    database,
+    async close() {
+      await ready.close();
+      await database.close();
+    },
+  };
+}
+
+export function touristCode(): string {
+  const bytes = randomBytes(TOURIST_CODE_LENGTH);
+  return Array.from(bytes, (b) => TOURIST_CODE_ALPHABET[b % TOURIST_CODE_ALPHABET.length]).join('');
+}
+
+/** Logs in a new tourist through the real call; returns the cookie header to send. */
+export async function loginTourist(app: App, code = touristCode()) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/cgi-bin/login',
+    payload: `type=0&code=${code}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const body = res.json<{ code: number; data: { uid: string; ticket: string } }>();
+  if (body.code !== 0) throw new Error(`login failed: ${res.body}`);
+  return {
+    uid: body.data.uid,
+    ticket: body.data.ticket,
+    cookie: `ticket=${body.data.ticket}; uid=${body.data.uid}`,
+    code,
+  };
+}
+
+/** Rows in the tables a login writes: compare before and after a refused call. */
+export async function rowCounts(database: Database): Promise<{ users: number; sessions: number }> {
+  const [u] = await database.db.select({ n: count() }).from(users);
+  const [s] = await database.db.select({ n: count() }).from(sessions);
+  return { users: Number(u?.n ?? NaN), sessions: Number(s?.n ?? NaN) };
+}
+
+const MESSAGES_DIR = fileURLToPath(new URL('../../../packages/contract/src/messages/', import.meta.url));
+
+/** A locale's server messages as the JSON file on disk says them (not through the code under test). */
+export function messagesFile(locale: Locale): Record<MessageKey, string> {
+  return JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as Record<
+    MessageKey,
+    string
+  >;
+}
+
+export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' } as const;
+
+export function form(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}

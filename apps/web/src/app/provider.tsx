@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { creditsQueryKey } from '@/features/credits/api/get-credits';
+import { creditsDialogStore } from '@/features/credits/credits-dialog-store';
+import { startSession, touristLogin } from '@/features/session/session';
+import { configureApi } from '@/lib/api-client';
+import { creditsEvents } from '@/lib/events';
+import { i18next } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { notify, toasterWanted } from '@/lib/toast';
+
+const LazyToaster = lazy(() => import('./layout/lazy-toaster'));
+
+/** Wires the API client's envelope handling (spec §8) to the session, dialogs and toasts. */
+function wireApi(): void {
+  configureApi({
+    onNoSession: async () => {
+      await touristLogin();
+    },
+    onNotEnoughCredits: () => creditsDialogStore.set(true),
+    onError: (message) => {
+      notify('warning', message || i18next.t('errors.generic'));
+    },
+    onNetworkError: () => {
+      notify('error', i18next.t('errors.network'), { id: 'network' });
+    },
+    locale: () => i18next.language,
+  });
+}
+
+wireApi();
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [toaster, setToaster] = useState(false);
+  useEffect(() => toasterWanted.subscribe(() => setToaster(true)), []);
+  useEffect(() => {
+    startSession().catch(() => notify('error', i18next.t('errors.loginFailed'), { id: 'login' }));
+    return creditsEvents.subscribe((value) => {
+      if (value === '') creditsDialogStore.set(true);
+      else void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
+    });
+  }, []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {toaster && (
+        <Suspense>
+          <LazyToaster />
+        </Suspense>
+      )}
+    </QueryClientProvider>
+  );
+}

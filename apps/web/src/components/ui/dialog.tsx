@@ -1,0 +1,50 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Action buttons; put the one primary action last. */
+  footer?: ReactNode;
+  icon?: ReactNode;
+}
+
+/** A centred modal dialog: focus trapped, Escape and the close button close it. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, icon }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/65 backdrop-blur-sm" />
+        <RadixDialog.Content className="animate-pop-in border-line bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border p-6 shadow-2xl shadow-black/50 sm:p-7">
+          {icon && <div className="mb-4 flex justify-center">{icon}</div>}
+          <RadixDialog.Title className="text-center text-lg font-bold text-balance">
+            {title}
+          </RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="text-muted mt-2 text-center text-sm leading-relaxed text-pretty">
+              {description}
+            </RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+          {children}
+          {footer && (
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">{footer}</div>
+          )}
+          <RadixDialog.Close
+            className="text-muted hover:bg-surface-2 hover:text-fg absolute end-3 top-3 grid h-9 w-9 place-items-center rounded-full"
+            aria-label={t('actions.close')}
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

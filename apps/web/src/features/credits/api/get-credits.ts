@@ -1,0 +1,20 @@
+import type { CreditRemain } from '@lumi/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const creditsQueryKey = ['credits', 'remain'] as const;
+
+/** GET /cgi-bin/auth/credit/remain once the session exists (`ready` resolves). */
+export function creditsQueryOptions(ready: () => Promise<unknown>) {
+  return queryOptions({
+    queryKey: creditsQueryKey,
+    queryFn: async () => {
+      await ready();
+      return api<CreditRemain>('/auth/credit/remain', { silent: true });
+    },
+  });
+}
+
+export function useCredits(ready: () => Promise<unknown>) {
+  return useQuery(creditsQueryOptions(ready));
+}

@@ -1,0 +1,52 @@
+import { CalendarClock, Zap } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { getHref } from '@/config/paths';
+import { useLocale } from '@/hooks/use-locale';
+import { appConfig } from '@/lib/app-config';
+import { writeSession } from '@/lib/storage';
+import { creditsDialogStore, PAY_RETURN_PATH_KEY } from '../credits-dialog-store';
+
+/**
+ * Credits exhausted (spec §2): Subscribe goes to /pay-view and remembers where the user was;
+ * or come back tomorrow for the day's free credits.
+ */
+export default function CreditsDialog() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const open = useSyncExternalStore(creditsDialogStore.subscribe, creditsDialogStore.get, () => false);
+  const subscribe = () => {
+    writeSession(PAY_RETURN_PATH_KEY, location.pathname + location.search);
+    creditsDialogStore.set(false);
+    void navigate(getHref(locale, 'pricing'));
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={creditsDialogStore.set}
+      icon={
+        <span className="bg-accent grid h-14 w-14 place-items-center rounded-2xl shadow-lg shadow-pink/30">
+          <Zap className="h-7 w-7 fill-white text-white" aria-hidden />
+        </span>
+      }
+      title={t('credits.dialog.title')}
+      description={t('credits.dialog.body', { count: appConfig.dailyFreeCredits })}
+      footer={
+        <>
+          <Button variant="secondary" size="lg" onClick={() => creditsDialogStore.set(false)}>
+            <CalendarClock className="h-4 w-4" aria-hidden />
+            {t('credits.dialog.tomorrow')}
+          </Button>
+          <Button size="lg" onClick={subscribe}>
+            {t('credits.dialog.subscribe')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { LoginType, type LoginData } from '@lumi/contract';
+import { api } from '@/lib/api-client';
+
+/** POST /cgi-bin/login (spec §7), form-encoded. */
+export function postLogin(input: {
+  type: number;
+  code: string;
+  vid?: string | undefined;
+}): Promise<LoginData> {
+  return api<LoginData>('/login', {
+    form: { type: input.type, code: input.code, vid: input.vid },
+    silent: true,
+  });
+}
+
+export function postTouristLogin(code: string, vid?: string): Promise<LoginData> {
+  return postLogin({ type: LoginType.TOURIST, code, vid });
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, configureApi, type ApiHandlers } from './api-client';
+
+function envelope(code: number, data: unknown = null, message = '') {
+  return new Response(JSON.stringify({ code, message, data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+describe('api client', () => {
+  let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    handlers = {
+      onNoSession: vi.fn(() => Promise.resolve()),
+      onNotEnoughCredits: vi.fn(),
+      onError: vi.fn(),
+      onNetworkError: vi.fn(),
+      locale: vi.fn(() => 'fr'),
+    };
+    configureApi(handlers as unknown as ApiHandlers);
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('unwraps data on code 0 and sends the locale', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(0, { remain: 30 }));
+    await expect(api('/auth/credit/remain')).resolves.toEqual({ remain: 30 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/cgi-bin/auth/credit/remain');
+    expect((init?.headers as Record<string, string>)['x-locale']).toBe('fr');
+  });
+
+  it('on 100000 logs in as a tourist and retries exactly once', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(100000, null, 'no user uid'))
+      .mockResolvedValueOnce(envelope(0, 'ok'));
+    await expect(api('/auth/x')).resolves.toBe('ok');
+    expect(handlers.onNoSession).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the retry fails too, returns the failure without another warning', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(100000, null, 'no user uid'))
+      .mockResolvedValueOnce(envelope(100000, null, 'no user uid'));
+    await expect(api('/auth/x')).rejects.toMatchObject({ code: 100000 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(handlers.onError).not.toHaveBeenCalled();
+  });
+
+  it('on 100002 opens the credits dialog', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(100002, null, 'used up'));
+    await expect(api('/auth/spend', { json: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(handlers.onNotEnoughCredits).toHaveBeenCalledTimes(1);
+    expect(handlers.onError).not.toHaveBeenCalled();
+  });
+
+  it('toasts the server message for other codes unless the call is silent', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(100003, null, 'Too frequent'));
+    await expect(api('/auth/x')).rejects.toMatchObject({ code: 100003, message: 'Too frequent' });
+    expect(handlers.onError).toHaveBeenCalledWith('Too frequent');
+
+    fetchMock.mockResolvedValueOnce(envelope(100003, null, 'Too frequent'));
+    await expect(api('/auth/x', { silent: true })).rejects.toMatchObject({ code: 100003 });
+    expect(handlers.onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the envelope of framework errors sent with an HTTP error status', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 100013, message: 'Too large', data: null }), { status: 413 }),
+    );
+    await expect(api('/auth/x', { json: {} })).rejects.toMatchObject({ code: 100013 });
+    expect(handlers.onError).toHaveBeenCalledWith('Too large');
+  });
+
+  it('on a network failure toasts that the network is abnormal', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api('/auth/x')).rejects.toMatchObject({ kind: 'network' });
+    expect(handlers.onNetworkError).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends form bodies form-encoded and skips undefined fields', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(0, {}));
+    await api('/login', { form: { type: 0, code: 'abc', vid: undefined } });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('type=0&code=abc');
+    expect((init.headers as Record<string, string>)['content-type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
+  });
+});

@@ -1,0 +1,137 @@
+import { ErrorCode, type Envelope } from '@lumi/contract';
+
+export const API_BASE = '/cgi-bin';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export type ApiFailure = 'business' | 'network' | 'timeout' | 'bad-response';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly kind: ApiFailure,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Query string values for GET calls. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent form-encoded, as spec §7's login call expects. */
+  form?: Record<string, string | number | undefined>;
+  /** No toast for failures: the caller shows its own state (spec §8). */
+  silent?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * What the app layer does on the envelope codes of spec §8. lib code cannot import features,
+ * so the app wires these at start-up.
+ */
+export interface ApiHandlers {
+  /** Code 100000: start a tourist session; the call is then retried once. */
+  onNoSession: () => Promise<void>;
+  /** Code 100002: open the credits-exhausted dialog. */
+  onNotEnoughCredits: () => void;
+  /** Any other failure that is not silent: a toast with this text. */
+  onError: (message: string) => void;
+  /** The network failed: the 'network is abnormal' toast. */
+  onNetworkError: () => void;
+  /** Header value telling the server which language its messages should be in. */
+  locale: () => string;
+}
+
+const handlers: ApiHandlers = {
+  onNoSession: () => Promise.resolve(),
+  onNotEnoughCredits: () => undefined,
+  onError: () => undefined,
+  onNetworkError: () => undefined,
+  locale: () => 'en',
+};
+
+export function configureApi(next: Partial<ApiHandlers>): void {
+  Object.assign(handlers, next);
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Envelope> {
+  const headers: Record<string, string> = { 'x-locale': handlers.locale(), accept: 'application/json' };
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.form)) {
+      if (value !== undefined) form.set(key, String(value));
+    }
+    body = form.toString();
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    const timedOut = timeout.aborted;
+    throw new ApiError(timedOut ? 'timeout' : 'network', -1, timedOut ? 'timeout' : 'network');
+  }
+  try {
+    const envelope = (await response.json()) as Envelope;
+    if (typeof envelope.code !== 'number') throw new Error('not an envelope');
+    return envelope;
+  } catch {
+    throw new ApiError('bad-response', ErrorCode.INTERNAL, `HTTP ${response.status}`);
+  }
+}
+
+/**
+ * Calls the API and unwraps the envelope (spec §7-§8): 100000 logs in as a tourist and retries
+ * once; 100002 opens the credits dialog; other codes toast the server's message unless the call
+ * is silent; a network failure toasts that the network is abnormal.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let envelope: Envelope;
+  try {
+    envelope = await send(path, options);
+    if (envelope.code === ErrorCode.NO_SESSION) {
+      await handlers.onNoSession();
+      envelope = await send(path, options);
+    }
+  } catch (err) {
+    if (err instanceof ApiError && !options.silent) {
+      if (err.kind === 'network' || err.kind === 'timeout') handlers.onNetworkError();
+      else handlers.onError('');
+    }
+    throw err;
+  }
+  if (envelope.code === ErrorCode.OK) return envelope.data as T;
+  if (envelope.code === ErrorCode.NOT_ENOUGH_CREDITS) {
+    handlers.onNotEnoughCredits();
+  } else if (envelope.code !== ErrorCode.NO_SESSION && !options.silent) {
+    handlers.onError(envelope.message);
+  }
+  throw new ApiError('business', envelope.code, envelope.message);
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCALE_CODES, localeInfo } from '@lumi/contract';
+import { describe, expect, it } from 'vitest';
+
+const dir = import.meta.dirname;
+const namespaces = fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json'));
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+/** i18next plural suffixes: a locale may need other forms than English (Arabic has six). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '');
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+function load(locale: string, ns: string): Map<string, string> {
+  return flatten(JSON.parse(fs.readFileSync(path.join(dir, locale, ns), 'utf8')) as Tree);
+}
+
+describe.each(namespaces)('namespace %s', (ns) => {
+  const english = load('en', ns);
+  const englishBases = new Set([...english.keys()].map(baseKey));
+
+  it.each(LOCALE_CODES.filter((l) => l !== 'en'))('%s has every key, none extra, none empty', (locale) => {
+    const file = path.join(dir, locale, ns);
+    expect(fs.existsSync(file), `${locale}/${ns} is missing`).toBe(true);
+    const strings = load(locale, ns);
+    const bases = new Set([...strings.keys()].map(baseKey));
+    const missing = [...englishBases].filter((k) => !bases.has(k));
+    const extra = [...bases].filter((k) => !englishBases.has(k));
+    expect(missing, `keys missing in ${locale}/${ns}`).toEqual([]);
+    expect(extra, `keys only in ${locale}/${ns}`).toEqual([]);
+    for (const [key, value] of strings) {
+      expect(value.trim(), `${locale}/${ns} ${key} is empty`).not.toBe('');
+      const source =
+        english.get(key) ?? english.get(`${baseKey(key)}_other`) ?? english.get(baseKey(key)) ?? '';
+      expect(placeholders(value), `${locale}/${ns} ${key} placeholders`).toEqual(placeholders(source));
+    }
+  });
+
+  it.each(LOCALE_CODES)('%s has every plural form its language needs', (locale) => {
+    const strings = load(locale, ns);
+    const categories = new Intl.PluralRules(localeInfo(locale).htmlLang).resolvedOptions().pluralCategories;
+    const pluralBases = new Set([...english.keys()].filter((k) => PLURAL.test(k)).map(baseKey));
+    for (const base of pluralBases) {
+      for (const category of categories) {
+        expect(strings.has(`${base}_${category}`), `${locale}/${ns} ${base}_${category}`).toBe(true);
+      }
+    }
+  });
+
+  it('English plural keys come in _one/_other pairs', () => {
+    for (const key of english.keys()) {
+      if (key.endsWith('_one')) expect(english.has(key.replace(/_one$/, '_other')), key).toBe(true);
+    }
+  });
+});
+
+describe('locale folders', () => {
+  it('exist for exactly the 11 locales', () => {
+    const folders = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect(folders).toEqual([...LOCALE_CODES].sort());
+  });
+});

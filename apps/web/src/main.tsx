@@ -1,0 +1,23 @@
+import { localeOfPath } from '@lumi/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createRouter } from './app/router';
+import { initI18n } from './lib/i18n';
+import './index.css';
+
+async function boot(): Promise<void> {
+  await initI18n(localeOfPath(window.location.pathname));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={createRouter()} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

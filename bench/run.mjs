@@ -1,0 +1,105 @@
+// Benchmarks: starts the built server on a fresh data directory and measures
+//  1. the home page's first load on a phone-sized viewport (compressed bytes per type),
+//  2. API latency and throughput of credit/remain against a bare route (/healthz).
+// Figures go to bench/README.md by hand, with the machine they were measured on.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import launchOptions from '../e2e/chromium.json' with { type: 'json' };
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const port = 9300 + (process.pid % 500);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-'));
+const server = spawn(process.execPath, [serverEntry], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function pageWeight() {
+  const browser = await chromium.launch(launchOptions);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const totals = {};
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes();
+    const type = request.resourceType();
+    totals[type] = (totals[type] ?? 0) + sizes.responseBodySize;
+  });
+  await page.goto(base, { waitUntil: 'networkidle' });
+  await page.getByTestId('credits-balance').filter({ hasText: /\d/ }).waitFor();
+  await browser.close();
+  return totals;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(url, headers, { concurrency = 16, durationMs = 3000 } = {}) {
+  const latencies = [];
+  const end = Date.now() + durationMs;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        const body = await res.json();
+        if (body.code !== 0) errors += 1;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / (durationMs / 1000)),
+    p50: +percentile(latencies, 50).toFixed(2),
+    p95: +percentile(latencies, 95).toFixed(2),
+    errors,
+  };
+}
+
+try {
+  await waitForServer();
+  const weight = await pageWeight();
+  const kb = (n) => +(n / 1024).toFixed(1);
+  console.log('\nHome, first load at 390 px (compressed bytes on the wire, KB):');
+  console.table(Object.fromEntries(Object.entries(weight).map(([k, v]) => [k, kb(v)])));
+
+  const code = 'B'.repeat(20) + String(Date.now()).padStart(20, '0');
+  const login = await fetch(`${base}/cgi-bin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `type=0&code=${code}`,
+  });
+  const cookie = `ticket=${(await login.json()).data.ticket}`;
+  await load(`${base}/healthz`, {}, { durationMs: 1000 }); // warm-up
+  const bare = await load(`${base}/healthz`, {});
+  const remain = await load(`${base}/cgi-bin/auth/credit/remain`, { cookie });
+  console.log('\nAPI, 16 concurrent clients for 3 s (PGlite):');
+  console.table({ 'GET /healthz (bare)': bare, 'GET /cgi-bin/auth/credit/remain': remain });
+} finally {
+  server.kill('SIGTERM');
+}

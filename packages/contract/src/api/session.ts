@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** POST /cgi-bin/login, form-encoded (spec §7). Form values are strings, so type is coerced. */
+export const loginBodySchema = z.strictObject({
+  type: z.coerce
+    .number()
+    .int()
+    .refine((t) => t === 0 || t === 1 || t === 2 || t === 4),
+  code: z.string().max(4096),
+  vid: z.string().max(64).nullish(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The user-info fields of spec §3 that the client keeps (the ticket itself stays in a cookie). */
+export const userInfoSchema = z.object({
+  uid: z.string(),
+  type: z.number().int(),
+  name: z.string(),
+  head: z.string(),
+  enable_nsfw: z.boolean(),
+  remain: z.number().int(),
+  access_token: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const loginDataSchema = userInfoSchema.extend({ ticket: z.string() });
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+/** GET /cgi-bin/auth/credit/remain: spec §7's three fields plus what the pages show. */
+export const creditRemainSchema = z.object({
+  remain: z.number().int(),
+  /** Latest expiry of the paid credits, ms since the epoch, 0 when none. */
+  expired: z.number().int(),
+  subscription: z.boolean(),
+  isVip: z.boolean(),
+  free: z.number().int(),
+  paid: z.number().int(),
+  /** When free credits next reset (00:00 UTC), ms since the epoch. */
+  free_resets_at: z.number().int(),
+  daily_free: z.number().int(),
+});
+export type CreditRemain = z.infer<typeof creditRemainSchema>;

@@ -1,0 +1,58 @@
+/**
+ * The envelope codes of every call (spec §8). HTTP status stays 200 for business errors; the
+ * codes the framework answers first (malformed body, too large, wrong media type) keep their
+ * HTTP status and still carry the envelope.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** No valid ticket: the client logs in as a tourist and retries once. */
+  NO_SESSION: 100000,
+  INVALID_INPUT: 100001,
+  /** The client opens the credits-exhausted dialog. */
+  NOT_ENOUGH_CREDITS: 100002,
+  TOO_FREQUENT: 100003,
+  NOT_FOUND: 100004,
+  FORBIDDEN: 100005,
+  LOGIN_FAILED: 100006,
+  INVALID_TOURIST_CODE: 100007,
+  PAYLOAD_TOO_LARGE: 100013,
+  UNSUPPORTED_MEDIA_TYPE: 100015,
+  INTERNAL: 100500,
+  SERVICE_BUSY: 100503,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/**
+ * Keys of the server's messages; the text of each, in every locale, lives in
+ * `messages/<locale>.json`. `{{field}}` is filled in by the server.
+ */
+export const MESSAGE_KEYS = [
+  'operation_failed',
+  'too_frequent',
+  'not_enough_credits',
+  'service_busy',
+  'invalid_input',
+  'invalid_field',
+  'unknown_field',
+  'missing_field',
+  'payload_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'forbidden',
+  'invalid_tourist_code',
+  'login_failed',
+  'unsupported_login_type',
+] as const;
+
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/** The one message that is a protocol marker, never shown to people, so never translated. */
+export const NO_SESSION_MESSAGE = 'no user uid';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T | null;
+}

@@ -1,0 +1,33 @@
+import type { Locale } from './locales';
+import type { MessageKey } from './errors';
+import en from './messages/en.json';
+import zh from './messages/zh.json';
+import ja from './messages/ja.json';
+import ar from './messages/ar.json';
+import fr from './messages/fr.json';
+import io from './messages/io.json';
+import kr from './messages/kr.json';
+import pt from './messages/pt.json';
+import ru from './messages/ru.json';
+import es from './messages/es.json';
+import vi from './messages/vi.json';
+
+/** The server's messages in every locale; `en` is the source. A test checks every key exists. */
+export const SERVER_MESSAGES: Record<Locale, Record<MessageKey, string>> = {
+  en,
+  zh,
+  ja,
+  ar,
+  fr,
+  io,
+  kr,
+  pt,
+  ru,
+  es,
+  vi,
+};
+
+export function serverMessage(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
+  const template = SERVER_MESSAGES[locale][key] || SERVER_MESSAGES.en[key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
