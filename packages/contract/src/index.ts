@@ -7,3 +7,4 @@ export * from './app-config';
 export * from './session';
 export * from './api/session';
 export * from './character-card';
+export * from './characters';
