@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@lumi/contract';
@@ -15,6 +17,9 @@ import { registerWeb } from './plugins/web';
 import { CreditsService } from './modules/credits/credits.service';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { SessionService } from './modules/session/session.service';
+import { CharactersService } from './modules/characters/characters.service';
+import { adminCharacterRoutes, characterRoutes } from './modules/characters/characters.routes';
+import { LocalStorage, type FileStorage } from './lib/storage';
 import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
 import { defaultWebDistDir } from './paths';
 
@@ -22,13 +27,15 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Where files go; the local directory under DATA_DIR by default. */
+  storage?: FileStorage;
   /** Pino options or false; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { sessions: SessionService; credits: CreditsService };
+    services: { sessions: SessionService; credits: CreditsService; characters: CharactersService };
   }
 }
 
@@ -47,7 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     handlerTimeout: config.requestTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
+    // Uploads (character create, voice clone) may take up to 200 s on a slow connection.
+    requestTimeout: Math.max(config.requestTimeoutMs, 200_000),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -57,7 +65,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sessions = new SessionService({ db: database.db, clock, ttlMs: config.sessionTtlMs });
   const credits = new CreditsService({ db: database.db, clock, dailyFreeCredits: config.dailyFreeCredits });
-  app.decorate('services', { sessions, credits });
+  const storage = deps.storage ?? new LocalStorage(config.filesDir);
+  const characters = new CharactersService({
+    db: database.db,
+    clock,
+    storage,
+    autoApprove: config.characterAutoApprove,
+    admins: config.admins,
+  });
+  app.decorate('services', { sessions, credits, characters });
   app.decorateRequest('auth', null);
 
   registerErrorHandler(app);
@@ -94,12 +110,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           });
           await auth.register(sessionRoutes, { sessions, credits });
           await auth.register(creditsRoutes, { credits });
+          await auth.register(characterRoutes, { characters });
         },
         { prefix: '/auth' },
+      );
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', authHook(sessions));
+          await admin.register(adminCharacterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
+        },
+        { prefix: '/admin' },
       );
     },
     { prefix: '/cgi-bin' },
   );
+
+  if (storage instanceof LocalStorage) {
+    await fs.mkdir(storage.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      // Keys are unique per upload, so a file never changes.
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
 
   await registerWeb(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),

@@ -40,6 +40,11 @@ const envSchema = z.object({
   LINK_SHORT_VIDEO: url.default('https://www.tiktok.com/@lumi'),
   LINK_SOCIAL: url.default('https://x.com/lumi'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  ADMIN_UIDS: z.string().default(''),
+  ADMIN_EMAILS: z.string().default(''),
+  CHARACTER_AUTO_APPROVE: bool.default(false),
+  MANAGE_BLOCKED_HOSTS: z.string().default(''),
+  SEED_CHARACTERS: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,7 +72,22 @@ export interface Config {
     social: string;
   };
   webDistDir: string | undefined;
+  /** Files (avatars, generated media) on the embedded local storage. */
+  filesDir: string;
+  admins: { uids: ReadonlySet<string>; emails: ReadonlySet<string> };
+  characterAutoApprove: boolean;
+  /** Hosts (e.g. staging) where the manage-character page and admin calls are refused. */
+  manageBlockedHosts: ReadonlySet<string>;
+  seedCharacters: boolean;
 }
+
+const list = (value: string, lower = false): Set<string> =>
+  new Set(
+    value
+      .split(',')
+      .map((v) => (lower ? v.trim().toLowerCase() : v.trim()))
+      .filter(Boolean),
+  );
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -105,5 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       social: e.LINK_SOCIAL,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    filesDir: path.join(path.resolve(e.DATA_DIR), 'files'),
+    admins: { uids: list(e.ADMIN_UIDS), emails: list(e.ADMIN_EMAILS, true) },
+    characterAutoApprove: e.CHARACTER_AUTO_APPROVE,
+    manageBlockedHosts: list(e.MANAGE_BLOCKED_HOSTS, true),
+    seedCharacters: e.SEED_CHARACTERS,
   };
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { systemClock } from './lib/clock';
+import { seedCatalogue } from './seed/catalogue';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,6 +57,17 @@ async function main(): Promise<void> {
   if (closing) return;
   const app = await buildApp({ config, database });
   running.app = app;
+  if (closing) return;
+  if (config.seedCharacters) {
+    await seedCatalogue({
+      db: database.db,
+      storage: app.services.characters.storage,
+      clock: systemClock,
+      ownerName: config.siteName,
+      log: (msg) => app.log.info(msg),
+    });
+  }
+  await app.services.characters.refreshHotOrder();
   if (closing) return;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOURIST_CODE_ALPHABET, TOURIST_CODE_LENGTH, type Locale, type MessageKey } from '@lumi/contract';
@@ -42,12 +43,19 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    SEED_CHARACTERS: 'false',
+    ...env,
+  });
 }
 
 export interface TestApp {
   app: App;
   database: Database;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -60,10 +68,13 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Files of this app (avatars) go to a directory of its own, removed on close.
+  const dataDir = options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-test-'));
+  const ownsDataDir = !options.env?.DATA_DIR;
   let app: App | undefined;
   try {
     app = await buildApp({
-      config: testConfig(options.env),
+      config: testConfig({ DATA_DIR: dataDir, ...options.env }),
       database,
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -73,15 +84,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } catch (err) {
     await app?.close().catch(() => undefined);
     await database.close();
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   const ready = app;
   return {
     app: ready,
     database,
+    dataDir,
     async close() {
       await ready.close();
       await database.close();
+      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -130,4 +144,40 @@ export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded
 
 export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
+}
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  data: Buffer | Uint8Array;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+export function multipart(fields: Record<string, string | FilePart | undefined>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----lumi${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string') {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+        ),
+        Buffer.from(value.data),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -15,6 +15,12 @@ export const ErrorCode = {
   FORBIDDEN: 100005,
   LOGIN_FAILED: 100006,
   INVALID_TOURIST_CODE: 100007,
+  /** An adult character or model and the caller has not enabled adult content. */
+  NSFW_REQUIRED: 100008,
+  /** Refused by the content policy (decisions.md). */
+  CONTENT_POLICY: 100009,
+  /** The character was deleted by its creator. */
+  CHARACTER_DELETED: 100010,
   PAYLOAD_TOO_LARGE: 100013,
   UNSUPPORTED_MEDIA_TYPE: 100015,
   INTERNAL: 100500,
@@ -44,6 +50,18 @@ export const MESSAGE_KEYS = [
   'invalid_tourist_code',
   'login_failed',
   'unsupported_login_type',
+  'character_avatar_required',
+  'character_name_required',
+  'character_desc_required',
+  'character_personality_required',
+  'character_greeting_required',
+  'image_format',
+  'image_too_large',
+  'card_invalid',
+  'content_minor',
+  'nsfw_required',
+  'character_deleted',
+  'manage_blocked',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -8,3 +8,5 @@ export * from './session';
 export * from './api/session';
 export * from './character-card';
 export * from './characters';
+export * from './content-policy';
+export * from './api/characters';

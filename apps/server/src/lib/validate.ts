@@ -23,7 +23,8 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
     (parent, key) => (parent !== null && typeof parent === 'object' ? Reflect.get(parent, key) : undefined),
     input,
   );
-  const missing = issue.code === 'invalid_type' && value === undefined;
+  const blank = value === undefined || (typeof value === 'string' && value.trim() === '');
+  const missing = issue.code === 'invalid_type' && blank;
   throw new BusinessError(ErrorCode.INVALID_INPUT, missing ? 'missing_field' : 'invalid_field', {
     field,
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@lumi/contract';
 import {
   createTestApp,
   form,
@@ -163,9 +164,19 @@ describe('bad input to POST /cgi-bin/login', () => {
     },
   );
 
-  // Known gap, outside the server: loginBodySchema (packages/contract) coerces '' and ' ' to 0,
-  // so `type=&code=<valid>` logs in as a tourist instead of answering missing_field.
-  it.todo('refuses an empty or blank type= in a form');
+  it.each(['', ' '])('refuses a blank type=%j in a form instead of reading it as 0', async (type) => {
+    const before = await rowCounts(t.database);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      headers: FORM_HEADERS,
+      payload: form({ type, code: touristCode() }),
+    });
+    const body = res.json<Envelope>();
+    expect(body.code).toBe(ErrorCode.INVALID_INPUT);
+    expect(body.message).toBe(messagesFile('en').missing_field.replace('{{field}}', 'type'));
+    expect(await rowCounts(t.database)).toEqual(before);
+  });
 
   it('gives the size and media-type refusals their own codes and HTTP status', async () => {
     const code = touristCode();

@@ -2,10 +2,14 @@ import { z } from 'zod';
 
 /** POST /cgi-bin/login, form-encoded (spec §7). Form values are strings, so type is coerced. */
 export const loginBodySchema = z.strictObject({
-  type: z.coerce
-    .number()
-    .int()
-    .refine((t) => t === 0 || t === 1 || t === 2 || t === 4),
+  // A blank form value is a missing one, not the number 0.
+  type: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .refine((t) => t === 0 || t === 1 || t === 2 || t === 4),
+  ),
   code: z.string().max(4096),
   vid: z.string().max(64).nullish(),
 });

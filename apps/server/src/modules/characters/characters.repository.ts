@@ -1,0 +1,373 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  appState,
+  characterBrowses,
+  characterRatings,
+  characters,
+  characterTags,
+  collects,
+  tags,
+  users,
+  type Character,
+  type NewCharacter,
+} from '../../db/schema';
+
+/** Who is asking: listed characters plus their own; admins see everything not deleted. */
+export interface Viewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** Public, approved and not deleted: what lists and search show. */
+export const listed = sql`${characters.deletedAt} IS NULL AND ${characters.visibility} = 'public' AND ${characters.approval} = 'approved'`;
+
+/** What a viewer may open: listed characters, their own, and everything for admins. */
+export function visibleTo(viewer: Viewer): SQL {
+  if (viewer.isAdmin) return sql`${characters.deletedAt} IS NULL`;
+  return sql`${characters.deletedAt} IS NULL AND (${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved'))`;
+}
+
+/** The columns every list needs, with the creator's name and whether the viewer liked it. */
+function summaryColumns(userId: string) {
+  return {
+    c: characters,
+    creatorName: users.name,
+    isCollected: sql<boolean>`EXISTS (SELECT 1 FROM ${collects} WHERE ${collects.userId} = ${userId} AND ${collects.characterId} = ${characters.id})`,
+  };
+}
+export type SummaryRow = { c: Character; creatorName: string; isCollected: boolean };
+
+export interface ListFilter {
+  gender?: 'Female' | 'Male' | undefined;
+  nsfw?: boolean | undefined;
+  tagId?: number | undefined;
+}
+
+function filterSql(filter: ListFilter): SQL[] {
+  const where: SQL[] = [listed];
+  if (filter.gender) where.push(eq(characters.gender, filter.gender));
+  if (filter.nsfw !== undefined) where.push(eq(characters.nsfw, filter.nsfw));
+  if (filter.tagId !== undefined) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${characterTags} WHERE ${characterTags.characterId} = ${characters.id} AND ${characterTags.tagId} = ${filter.tagId})`,
+    );
+  }
+  return where;
+}
+
+export async function findTagId(db: DbOrTx, name: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(sql`lower(${tags.name}) = lower(${name})`);
+  return row?.id;
+}
+
+export async function listPage(
+  db: DbOrTx,
+  userId: string,
+  filter: ListFilter,
+  sort: 'dailyRandom' | 'rating' | 'new',
+  limit: number,
+  offset: number,
+): Promise<SummaryRow[]> {
+  const order =
+    sort === 'dailyRandom'
+      ? [characters.hotKey, characters.id]
+      : sort === 'rating'
+        ? [desc(characters.ratingAvg), desc(characters.ratingCount), desc(characters.id)]
+        : [desc(characters.createdAt), desc(characters.id)];
+  return db
+    .select(summaryColumns(userId))
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(and(...filterSql(filter)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countListed(db: DbOrTx, filter: ListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(characters)
+    .where(and(...filterSql(filter)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Full-text search on name, tags and description (tsvector + GIN, prefix matching on every
+ * word) plus trigram similarity and substring matches on names (pg_trgm), best first.
+ */
+export async function search(
+  db: DbOrTx,
+  userId: string,
+  query: string,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<SummaryRow[]> {
+  const tsquery = words.map((w) => `${w}:*`).join(' & ');
+  const like = `%${query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const tsq = sql`to_tsquery('simple', ${tsquery})`;
+  return db
+    .select(summaryColumns(userId))
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(
+      and(
+        listed,
+        sql`(${characters.search} @@ ${tsq} OR ${characters.name} ILIKE ${like} OR ${characters.name} % ${query})`,
+      ),
+    )
+    .orderBy(
+      desc(sql`ts_rank(${characters.search}, ${tsq}) + similarity(${characters.name}, ${query})`),
+      desc(characters.ratingCount),
+      characters.id,
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promise<SummaryRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns(viewer.userId))
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(and(eq(characters.id, id), visibleTo(viewer)));
+  return row;
+}
+
+/** Any character by id, deleted or not: for owner checks and "creator removed" answers. */
+export async function findAny(db: DbOrTx, id: number): Promise<Character | undefined> {
+  const [row] = await db.select().from(characters).where(eq(characters.id, id));
+  return row;
+}
+
+export async function lockCharacter(db: DbOrTx, id: number): Promise<Character | undefined> {
+  const [row] = await db.select().from(characters).where(eq(characters.id, id)).for('update');
+  return row;
+}
+
+export async function listOwned(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<SummaryRow[]> {
+  return db
+    .select(summaryColumns(userId))
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(and(eq(characters.ownerId, userId), isNull(characters.deletedAt)))
+    .orderBy(desc(characters.createdAt), desc(characters.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function listAll(
+  db: DbOrTx,
+  userId: string,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  oldestFirst = false,
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const cond = and(isNull(characters.deletedAt), where);
+  const rows = await db
+    .select(summaryColumns(userId))
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(cond)
+    .orderBy(oldestFirst ? characters.createdAt : desc(characters.createdAt), characters.id)
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(characters)
+    .where(cond);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function insertCharacter(db: DbOrTx, values: NewCharacter): Promise<Character> {
+  const [row] = await db.insert(characters).values(values).returning();
+  if (!row) throw new Error('character insert returned nothing');
+  return row;
+}
+
+export async function updateCharacter(db: DbOrTx, id: number, values: Partial<NewCharacter>): Promise<void> {
+  await db
+    .update(characters)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(characters.id, id));
+}
+
+/** Makes the tag rows exist and links exactly these tags to the character. */
+export async function setTags(db: DbOrTx, characterId: number, names: string[]): Promise<void> {
+  await db.delete(characterTags).where(eq(characterTags.characterId, characterId));
+  if (names.length === 0) return;
+  const ids = await ensureTags(db, names);
+  await db
+    .insert(characterTags)
+    .values(ids.map((tagId) => ({ characterId, tagId })))
+    .onConflictDoNothing();
+}
+
+export async function ensureTags(db: DbOrTx, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  await db
+    .insert(tags)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      inArray(
+        sql`lower(${tags.name})`,
+        names.map((n) => n.toLowerCase()),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Saves one user's stars and refreshes the character's sum, count and average. */
+export async function upsertRating(db: DbOrTx, characterId: number, userId: string, stars: number) {
+  await db
+    .insert(characterRatings)
+    .values({ characterId, userId, stars })
+    .onConflictDoUpdate({
+      target: [characterRatings.characterId, characterRatings.userId],
+      set: { stars, updatedAt: sql`now()` },
+    });
+  const [row] = await db
+    .update(characters)
+    .set({
+      ratingSum: sql`(SELECT coalesce(sum(stars), 0)::int FROM ${characterRatings} WHERE ${characterRatings.characterId} = ${characterId})`,
+      ratingCount: sql`(SELECT count(*)::int FROM ${characterRatings} WHERE ${characterRatings.characterId} = ${characterId})`,
+      ratingAvg: sql`(SELECT coalesce(avg(stars), 0)::real FROM ${characterRatings} WHERE ${characterRatings.characterId} = ${characterId})`,
+    })
+    .where(eq(characters.id, characterId))
+    .returning({ avg: characters.ratingAvg, count: characters.ratingCount });
+  if (!row) throw new Error('rated character vanished');
+  return row;
+}
+
+export async function myRating(db: DbOrTx, characterId: number, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ stars: characterRatings.stars })
+    .from(characterRatings)
+    .where(and(eq(characterRatings.characterId, characterId), eq(characterRatings.userId, userId)));
+  return row?.stars ?? null;
+}
+
+export async function addCollect(db: DbOrTx, userId: string, characterId: number): Promise<void> {
+  await db.insert(collects).values({ userId, characterId }).onConflictDoNothing();
+}
+
+export async function deleteCollects(
+  db: DbOrTx,
+  userId: string,
+  by: { ids?: number[] | undefined; characterId?: number | undefined },
+): Promise<number> {
+  const target = by.ids ? inArray(collects.id, by.ids) : eq(collects.characterId, by.characterId ?? -1);
+  const rows = await db
+    .delete(collects)
+    .where(and(eq(collects.userId, userId), target))
+    .returning({ id: collects.id });
+  return rows.length;
+}
+
+/**
+ * A user's likes, newest first. Characters their creator deleted stay (flagged); private
+ * characters of someone else never appear (they were liked while public, then hidden).
+ */
+export async function listCollects(db: DbOrTx, viewer: Viewer, limit: number, offset: number) {
+  return db
+    .select({ ...summaryColumns(viewer.userId), collectId: collects.id })
+    .from(collects)
+    .innerJoin(characters, eq(characters.id, collects.characterId))
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(and(eq(collects.userId, viewer.userId), shownInOwnLists(viewer)))
+    .orderBy(desc(collects.createdAt), desc(collects.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** In likes and recent chats: anything visible, plus deleted ones that were visible (flagged). */
+function shownInOwnLists(viewer: Viewer): SQL {
+  if (viewer.isAdmin) return sql`TRUE`;
+  return sql`(${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved'))`;
+}
+
+export async function touchBrowse(db: DbOrTx, userId: string, characterId: number): Promise<void> {
+  await db
+    .insert(characterBrowses)
+    .values({ userId, characterId })
+    .onConflictDoUpdate({
+      target: [characterBrowses.userId, characterBrowses.characterId],
+      set: { lastAt: sql`now()` },
+    });
+}
+
+export async function listBrowses(db: DbOrTx, viewer: Viewer, limit: number) {
+  return db
+    .select({
+      ...summaryColumns(viewer.userId),
+      browseId: characterBrowses.id,
+      lastAt: characterBrowses.lastAt,
+    })
+    .from(characterBrowses)
+    .innerJoin(characters, eq(characters.id, characterBrowses.characterId))
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(and(eq(characterBrowses.userId, viewer.userId), shownInOwnLists(viewer)))
+    .orderBy(desc(characterBrowses.lastAt), desc(characterBrowses.id))
+    .limit(limit);
+}
+
+export async function deleteBrowses(
+  db: DbOrTx,
+  userId: string,
+  by: { ids?: number[] | undefined; characterId?: number | undefined },
+): Promise<number> {
+  const target = by.ids
+    ? inArray(characterBrowses.id, by.ids)
+    : eq(characterBrowses.characterId, by.characterId ?? -1);
+  const rows = await db
+    .delete(characterBrowses)
+    .where(and(eq(characterBrowses.userId, userId), target))
+    .returning({ id: characterBrowses.id });
+  return rows.length;
+}
+
+/** Tags of a character, in the order they were given. */
+export async function tagsOf(db: DbOrTx, characterId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: tags.name })
+    .from(characterTags)
+    .innerJoin(tags, eq(tags.id, characterTags.tagId))
+    .where(eq(characterTags.characterId, characterId));
+  return rows.map((r) => r.name);
+}
+
+export async function readState(db: DbOrTx, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, key));
+  return row?.value;
+}
+
+export async function writeState(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Draws the Hot order for a day: a stable pseudo-random position per character. */
+export async function drawHotOrder(db: DbOrTx, day: string): Promise<void> {
+  await db.update(characters).set({ hotKey: sql`hashtext(${characters.id}::text || ${day})` });
+}
+
+export function hotKeyFor(id: number, day: string): SQL {
+  return sql`hashtext(${String(id)} || ${day})`;
+}

@@ -1,0 +1,682 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CATEGORY_TAG,
+  CHARACTER_LIMITS,
+  CardError,
+  DEFAULT_MODEL,
+  ErrorCode,
+  findMinorSexualisation,
+  modelProfile,
+  parseTags,
+  readCardFile,
+  writePngCard,
+  type BrowseItem,
+  type CardData,
+  type CharacterDetail,
+  type CharacterForm,
+  type CharacterListQuery,
+  type CharacterPage,
+  type CharacterSummary,
+  type CollectItem,
+  type ParsedCard,
+  type RatingResult,
+} from '@lumi/contract';
+import { eq, ilike, and, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { characters, type Character, type NewCharacter, type User } from '../../db/schema';
+import { utcDay, type Clock } from '../../lib/clock';
+import { BusinessError, forbidden, notFound } from '../../lib/errors';
+import { checkImage, listImage, toPng } from '../../lib/images';
+import type { FileStorage } from '../../lib/storage';
+import * as repo from './characters.repository';
+import type { SummaryRow, Viewer } from './characters.repository';
+
+export interface CharactersDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  autoApprove: boolean;
+  admins: { uids: ReadonlySet<string>; emails: ReadonlySet<string> };
+}
+
+export interface UploadedFiles {
+  head?: Buffer | undefined;
+  card?: Buffer | undefined;
+}
+
+/** What the creator sees in place of a hidden name (spec §3). */
+export const HIDDEN_CREATOR = 'for you';
+const RECENT_CHATS_LIMIT = 100;
+const HOT_DAY_KEY = 'hot_order_day';
+const HOT_LOCK_KEY = 7_246_132;
+
+const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
+const required = (
+  key:
+    | 'character_avatar_required'
+    | 'character_name_required'
+    | 'character_desc_required'
+    | 'character_personality_required'
+    | 'character_greeting_required',
+) => new BusinessError(ErrorCode.INVALID_INPUT, key);
+
+/** Splits search input into the words the full-text query uses (letters and digits only). */
+export function searchWords(query: string): string[] {
+  return query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/** The keys of a card's data that have their own column; the rest ride along in card_extra. */
+const MAPPED_CARD_KEYS = new Set([
+  'name',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'creator_notes',
+  'system_prompt',
+  'post_history_instructions',
+  'alternate_greetings',
+  'tags',
+]);
+
+/**
+ * The character community (issue 3): lists, search, the create form and cards, likes, ratings,
+ * recent chats and moderation. Every permission is checked here: private characters exist only
+ * for their owner, adult ones need enable_nsfw, only owners (and admins) change or delete.
+ */
+export class CharactersService {
+  private hotDay: string | undefined;
+  private hotRefresh: Promise<void> | undefined;
+
+  constructor(private readonly deps: CharactersDeps) {}
+
+  isAdmin(user: User): boolean {
+    return (
+      this.deps.admins.uids.has(user.id) ||
+      (!!user.email && this.deps.admins.emails.has(user.email.toLowerCase()))
+    );
+  }
+
+  private viewer(user: User): Viewer {
+    return { userId: user.id, isAdmin: this.isAdmin(user) };
+  }
+
+  summary(row: SummaryRow, user: User): CharacterSummary {
+    const c = row.c;
+    const tags = c.tagLine ? c.tagLine.split(',').map((t) => t.trim()) : [];
+    return {
+      id: c.id,
+      name: c.name,
+      head: this.deps.storage.url(c.headKey),
+      listHead: this.deps.storage.url(c.listHeadKey),
+      desc: c.description,
+      tag: tags.join(','),
+      tags,
+      gender: c.gender,
+      category: c.category,
+      NSFW: c.nsfw,
+      creator: row.creatorName.trim() || HIDDEN_CREATOR,
+      create_time: c.createdAt.getTime(),
+      comment_num: c.commentNum,
+      rating: Math.round(c.ratingAvg * 10) / 10,
+      rating_count: c.ratingCount,
+      need_enable_nsfw: c.nsfw && !user.enableNsfw,
+      is_collected: row.isCollected,
+      is_owner: c.ownerId === user.id,
+      visibility: c.visibility,
+      approval: c.approval,
+    };
+  }
+
+  private page<T>(rows: T[], size: number, user: User): { items: T[]; has_more: boolean; is_admin: boolean } {
+    return { items: rows.slice(0, size), has_more: rows.length > size, is_admin: this.isAdmin(user) };
+  }
+
+  async list(user: User, q: CharacterListQuery): Promise<CharacterPage> {
+    if (q.NSFW === true && !user.enableNsfw) throw nsfwRequired();
+    void this.refreshHotOrder();
+    let tagId: number | undefined;
+    if (q.tag) {
+      tagId = await repo.findTagId(this.deps.db, q.tag);
+      if (tagId === undefined)
+        return {
+          characters: [],
+          has_more: false,
+          is_admin: this.isAdmin(user),
+          ...(q.sort === 'new' ? { total_count: 0 } : {}),
+        };
+    }
+    const filter = { gender: q.gender, nsfw: q.NSFW, tagId };
+    const rows = await repo.listPage(
+      this.deps.db,
+      user.id,
+      filter,
+      q.sort,
+      q.page_size + 1,
+      (q.page - 1) * q.page_size,
+    );
+    const p = this.page(rows, q.page_size, user);
+    const result: CharacterPage = {
+      characters: p.items.map((r) => this.summary(r, user)),
+      has_more: p.has_more,
+      is_admin: p.is_admin,
+    };
+    if (q.sort === 'new') result.total_count = await repo.countListed(this.deps.db, filter);
+    return result;
+  }
+
+  async search(user: User, query: string, page: number, size: number): Promise<CharacterPage> {
+    const trimmed = query.trim().slice(0, CHARACTER_LIMITS.searchQuery);
+    const words = searchWords(trimmed);
+    if (words.length === 0) return { characters: [], has_more: false, is_admin: this.isAdmin(user) };
+    const rows = await repo.search(this.deps.db, user.id, trimmed, words, size + 1, (page - 1) * size);
+    const p = this.page(rows, size, user);
+    return {
+      characters: p.items.map((r) => this.summary(r, user)),
+      has_more: p.has_more,
+      is_admin: p.is_admin,
+    };
+  }
+
+  /** A visible character, or not-found (a private character of someone else does not exist). */
+  private async visible(user: User, id: number): Promise<SummaryRow> {
+    const row = await repo.findVisible(this.deps.db, this.viewer(user), id);
+    if (row) return row;
+    const any = await repo.findAny(this.deps.db, id);
+    if (any?.deletedAt && (any.visibility === 'public' || any.ownerId === user.id)) {
+      throw new BusinessError(ErrorCode.CHARACTER_DELETED, 'character_deleted');
+    }
+    throw notFound();
+  }
+
+  private async visibleAdult(user: User, id: number): Promise<SummaryRow> {
+    const row = await this.visible(user, id);
+    if (row.c.nsfw && !user.enableNsfw) throw nsfwRequired();
+    return row;
+  }
+
+  async get(user: User, id: number, fromChat = false): Promise<CharacterDetail> {
+    const row = await this.visibleAdult(user, id);
+    if (fromChat) await repo.touchBrowse(this.deps.db, user.id, id);
+    return this.detail(row, user);
+  }
+
+  private async detail(row: SummaryRow, user: User): Promise<CharacterDetail> {
+    const c = row.c;
+    return {
+      ...this.summary(row, user),
+      personality: c.personality,
+      first_message: c.firstMessage,
+      alternate_greetings: c.alternateGreetings,
+      scenario: c.scenario,
+      example_dialogue: c.exampleDialogue,
+      system_prompt: c.systemPrompt,
+      post_history_instructions: c.postHistoryInstructions,
+      creator_notes: c.creatorNotes,
+      chat_style: c.chatStyle,
+      model: c.model,
+      my_rating: await repo.myRating(this.deps.db, c.id, user.id),
+      cloned_from: c.clonedFrom,
+    };
+  }
+
+  async mine(user: User, page: number, size: number): Promise<CharacterPage> {
+    const rows = await repo.listOwned(this.deps.db, user.id, size + 1, (page - 1) * size);
+    const p = this.page(rows, size, user);
+    return {
+      characters: p.items.map((r) => this.summary(r, user)),
+      has_more: p.has_more,
+      is_admin: p.is_admin,
+    };
+  }
+
+  // ---- create, modify, clone, delete ----
+
+  async create(user: User, form: CharacterForm, files: UploadedFiles): Promise<CharacterDetail> {
+    let base: Partial<Draft> = {};
+    if (form.clone_from !== undefined) {
+      const source = await this.visibleAdult(user, form.clone_from);
+      base = draftOf(source.c);
+      base.clonedFrom = source.c.id;
+    }
+    const draft = await this.resolveDraft(user, form, files, base);
+    const id = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.insertCharacter(tx, {
+        ...draft.values,
+        ownerId: user.id,
+        approval: this.approvalFor(user),
+      });
+      await repo.setTags(tx, row.id, draft.tags);
+      await tx
+        .update(characters)
+        .set({ hotKey: repo.hotKeyFor(row.id, utcDay(this.deps.clock())) })
+        .where(eq(characters.id, row.id));
+      return row.id;
+    });
+    return this.get(user, id);
+  }
+
+  async modify(user: User, form: CharacterForm, files: UploadedFiles): Promise<CharacterDetail> {
+    if (form.id === undefined)
+      throw new BusinessError(ErrorCode.INVALID_INPUT, 'missing_field', { field: 'id' });
+    const existing = await repo.findAny(this.deps.db, form.id);
+    if (!existing || existing.deletedAt) throw notFound();
+    const admin = this.isAdmin(user);
+    if (existing.ownerId !== user.id && !admin) {
+      // Someone else's private character does not exist for this caller.
+      if (existing.visibility === 'private') throw notFound();
+      throw forbidden();
+    }
+    if (existing.nsfw && !user.enableNsfw) throw nsfwRequired();
+    const draft = await this.resolveDraft(user, form, files, draftOf(existing));
+    await this.deps.db.transaction(async (tx) => {
+      const locked = await repo.lockCharacter(tx, existing.id);
+      if (!locked || locked.deletedAt) throw notFound();
+      await repo.updateCharacter(tx, existing.id, { ...draft.values, approval: this.approvalFor(user) });
+      await repo.setTags(tx, existing.id, draft.tags);
+    });
+    return this.get(user, existing.id);
+  }
+
+  private approvalFor(user: User): 'approved' | 'pending' {
+    return this.deps.autoApprove || this.isAdmin(user) ? 'approved' : 'pending';
+  }
+
+  /**
+   * Merges the form over an imported card over the base (the character being edited or cloned),
+   * checks the required fields in the order the form shows them, the content policy and the
+   * avatar, and stores new images.
+   */
+  private async resolveDraft(
+    user: User,
+    form: CharacterForm,
+    files: UploadedFiles,
+    base: Partial<Draft>,
+  ): Promise<{ values: Omit<NewCharacter, 'ownerId' | 'approval'>; tags: string[] }> {
+    let card: ParsedCard | undefined;
+    if (files.card) {
+      try {
+        card = readCardFile(files.card);
+      } catch (err) {
+        if (err instanceof CardError) throw new BusinessError(ErrorCode.INVALID_INPUT, 'card_invalid');
+        throw err;
+      }
+    }
+    const fromCard = card ? draftOfCard(card) : {};
+    // Required fields: a blank form value falls back to the card, then the base. Optional ones:
+    // a blank form value clears the field.
+    const need = <K extends 'name' | 'description' | 'personality' | 'firstMessage'>(
+      key: K,
+      formValue: string | undefined,
+    ) => (formValue?.trim() ? formValue : undefined) ?? fromCard[key] ?? base[key];
+    const pick = <K extends keyof Draft>(key: K, formValue: Draft[K] | undefined): Draft[K] | undefined =>
+      formValue ?? fromCard[key] ?? base[key];
+
+    // The avatar: an upload, else the card's own PNG, else the base's images.
+    let headBytes = files.head;
+    if (!headBytes && card && files.card && isPngBytes(files.card) && !base.headKey) headBytes = files.card;
+    if (!headBytes && !base.headKey) throw required('character_avatar_required');
+
+    const name = need('name', form.name)?.trim();
+    if (!name) throw required('character_name_required');
+    const description = need('description', form.desc)?.trim();
+    if (!description) throw required('character_desc_required');
+    const personality = need('personality', form.personality)?.trim();
+    if (!personality) throw required('character_personality_required');
+    const firstMessage = need('firstMessage', form.first_message)?.trim();
+    if (!firstMessage) throw required('character_greeting_required');
+
+    const nsfw = form.NSFW ?? base.nsfw ?? false;
+    const model = form.model ?? base.model ?? DEFAULT_MODEL;
+    const profile = modelProfile(model);
+    if ((nsfw || profile?.adult) && !user.enableNsfw) throw nsfwRequired();
+    const category = form.category ?? base.category ?? 'realistic';
+    const values = {
+      name: name.slice(0, CHARACTER_LIMITS.name),
+      description,
+      personality,
+      firstMessage,
+      alternateGreetings:
+        form.alternate_greetings ?? fromCard.alternateGreetings ?? base.alternateGreetings ?? [],
+      scenario: pick('scenario', form.scenario) ?? '',
+      exampleDialogue: pick('exampleDialogue', form.example_dialogue) ?? '',
+      systemPrompt: pick('systemPrompt', form.system_prompt) ?? '',
+      postHistoryInstructions: pick('postHistoryInstructions', form.post_history_instructions) ?? '',
+      creatorNotes: pick('creatorNotes', form.creator_notes) ?? '',
+      chatStyle: form.chat_style ?? base.chatStyle ?? profile?.chatStyle ?? 'story',
+      model,
+      category,
+      gender: form.gender ?? base.gender ?? 'Female',
+      nsfw,
+      visibility: form.visibility ?? base.visibility ?? 'public',
+      cardExtra: card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
+      clonedFrom: base.clonedFrom ?? null,
+    };
+
+    const refused = findMinorSexualisation({
+      adult: nsfw,
+      texts: [
+        values.name,
+        values.description,
+        values.personality,
+        values.firstMessage,
+        values.scenario,
+        values.exampleDialogue,
+        values.systemPrompt,
+        values.postHistoryInstructions,
+        form.tag,
+        ...values.alternateGreetings,
+      ],
+    });
+    if (refused) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'content_minor', { term: refused });
+
+    const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
+    const categoryTag = CATEGORY_TAG[category];
+    if (!tagNames.some((t) => t.toLowerCase() === categoryTag.toLowerCase())) tagNames.unshift(categoryTag);
+    const tags = tagNames.slice(0, CHARACTER_LIMITS.tags);
+
+    let headKey = base.headKey;
+    let listHeadKey = base.listHeadKey;
+    if (headBytes) {
+      const image = await checkImage(headBytes);
+      const key = `avatars/${randomUUID()}`;
+      headKey = `${key}.${image.ext}`;
+      listHeadKey = `${key}-402.webp`;
+      await this.deps.storage.put(headKey, headBytes, image.contentType);
+      await this.deps.storage.put(listHeadKey, await listImage(headBytes), 'image/webp');
+    }
+    if (!headKey || !listHeadKey) throw required('character_avatar_required');
+    return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
+  }
+
+  async remove(user: User, id: number): Promise<void> {
+    const existing = await repo.findAny(this.deps.db, id);
+    if (!existing || existing.deletedAt) throw notFound();
+    if (existing.ownerId !== user.id && !this.isAdmin(user)) {
+      if (existing.visibility === 'private') throw notFound();
+      throw forbidden();
+    }
+    await repo.updateCharacter(this.deps.db, id, { deletedAt: this.deps.clock() });
+  }
+
+  // ---- ratings, likes, recent chats ----
+
+  async rate(user: User, id: number, stars: number): Promise<RatingResult> {
+    await this.visibleAdult(user, id);
+    const row = await this.deps.db.transaction(async (tx) => {
+      // One rating per user; the row lock keeps the kept average exact under concurrent votes.
+      await repo.lockCharacter(tx, id);
+      return repo.upsertRating(tx, id, user.id, stars);
+    });
+    return { rating: Math.round(row.avg * 10) / 10, rating_count: row.count, my_rating: stars };
+  }
+
+  async collect(user: User, characterId: number): Promise<void> {
+    await this.visible(user, characterId);
+    await repo.addCollect(this.deps.db, user.id, characterId);
+  }
+
+  async uncollect(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
+    return { deleted: await repo.deleteCollects(this.deps.db, user.id, by) };
+  }
+
+  async collects(user: User, page: number, size: number): Promise<CharacterPage<CollectItem>> {
+    const rows = await repo.listCollects(this.deps.db, this.viewer(user), size + 1, (page - 1) * size);
+    const p = this.page(rows, size, user);
+    return {
+      characters: p.items.map((r) => ({
+        ...this.summary(r, user),
+        collect_id: r.collectId,
+        is_deleted: r.c.deletedAt !== null,
+      })),
+      has_more: p.has_more,
+      is_admin: p.is_admin,
+    };
+  }
+
+  async browses(user: User): Promise<CharacterPage<BrowseItem>> {
+    const rows = await repo.listBrowses(this.deps.db, this.viewer(user), RECENT_CHATS_LIMIT);
+    return {
+      characters: rows.map((r) => ({
+        ...this.summary(r, user),
+        browse_id: r.browseId,
+        is_deleted: r.c.deletedAt !== null,
+        last_time: r.lastAt.getTime(),
+      })),
+      has_more: false,
+      is_admin: this.isAdmin(user),
+    };
+  }
+
+  async deleteBrowses(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
+    return { deleted: await repo.deleteBrowses(this.deps.db, user.id, by) };
+  }
+
+  /** Records a chat visit (the chat page calls get with from=chat; chat messages too). */
+  async touchBrowse(user: User, characterId: number): Promise<void> {
+    await repo.touchBrowse(this.deps.db, user.id, characterId);
+  }
+
+  // ---- cards ----
+
+  async exportCard(user: User, id: number): Promise<{ png: Uint8Array; filename: string }> {
+    const row = await this.visibleAdult(user, id);
+    const c = row.c;
+    const image = await this.deps.storage.get(c.headKey);
+    if (!image) throw notFound();
+    const tags = await repo.tagsOf(this.deps.db, c.id);
+    const extra = c.cardExtra;
+    const data: CardData = {
+      creator: row.creatorName.trim(),
+      character_version: '',
+      extensions: {},
+      ...extra.data,
+      name: c.name,
+      description: c.description,
+      personality: c.personality,
+      scenario: c.scenario,
+      first_mes: c.firstMessage,
+      mes_example: c.exampleDialogue,
+      creator_notes: c.creatorNotes,
+      system_prompt: c.systemPrompt,
+      post_history_instructions: c.postHistoryInstructions,
+      alternate_greetings: c.alternateGreetings,
+      tags,
+    };
+    const png = writePngCard(await toPng(image), { spec: 'v3', data, extra: extra.top });
+    const safe = c.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'character';
+    return { png, filename: `${safe}.png` };
+  }
+
+  // ---- moderation ----
+
+  private requireAdmin(user: User): void {
+    if (!this.isAdmin(user)) throw forbidden();
+  }
+
+  /** The approval queue: public characters waiting for review, oldest first. */
+  async approveList(user: User, page: number, size: number): Promise<CharacterPage> {
+    this.requireAdmin(user);
+    const { rows, total } = await repo.listAll(
+      this.deps.db,
+      user.id,
+      and(eq(characters.visibility, 'public'), eq(characters.approval, 'pending')),
+      size + 1,
+      (page - 1) * size,
+      true,
+    );
+    const p = this.page(rows, size, user);
+    return {
+      characters: p.items.map((r) => this.summary(r, user)),
+      has_more: p.has_more,
+      is_admin: true,
+      total_count: total,
+    };
+  }
+
+  async adminAll(
+    user: User,
+    q: {
+      page: number;
+      page_size: number;
+      approval?: 'pending' | 'approved' | 'rejected' | undefined;
+      query?: string | undefined;
+    },
+  ): Promise<CharacterPage> {
+    this.requireAdmin(user);
+    const conds = [];
+    if (q.approval) conds.push(eq(characters.approval, q.approval));
+    if (q.query) conds.push(ilike(characters.name, `%${q.query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    const { rows, total } = await repo.listAll(
+      this.deps.db,
+      user.id,
+      conds.length ? and(...conds) : undefined,
+      q.page_size + 1,
+      (q.page - 1) * q.page_size,
+    );
+    const p = this.page(rows, q.page_size, user);
+    return {
+      characters: p.items.map((r) => this.summary(r, user)),
+      has_more: p.has_more,
+      is_admin: true,
+      total_count: total,
+    };
+  }
+
+  async approve(user: User, id: number, approval: 'approved' | 'rejected'): Promise<CharacterSummary> {
+    this.requireAdmin(user);
+    const existing = await repo.findAny(this.deps.db, id);
+    if (!existing || existing.deletedAt) throw notFound();
+    await repo.updateCharacter(this.deps.db, id, { approval });
+    const row = await repo.findVisible(this.deps.db, this.viewer(user), id);
+    if (!row) throw notFound();
+    return this.summary(row, user);
+  }
+
+  // ---- the daily Hot order ----
+
+  /**
+   * Makes sure the Hot order was drawn for today (UTC): once a day, one process redraws it under
+   * an advisory lock; the others keep serving yesterday's order until it is done.
+   */
+  refreshHotOrder(): Promise<void> {
+    const day = utcDay(this.deps.clock());
+    if (this.hotDay === day) return Promise.resolve();
+    this.hotRefresh ??= (async () => {
+      try {
+        await this.deps.db.transaction(async (tx) => {
+          const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${HOT_LOCK_KEY}) AS locked`);
+          if (!firstBool(locked)) return;
+          if ((await repo.readState(tx, HOT_DAY_KEY)) === day) return;
+          await repo.drawHotOrder(tx, day);
+          await repo.writeState(tx, HOT_DAY_KEY, day);
+        });
+        this.hotDay = day;
+      } finally {
+        this.hotRefresh = undefined;
+      }
+    })();
+    return this.hotRefresh;
+  }
+
+  /** For the seed: the storage the avatars go to. */
+  get storage(): FileStorage {
+    return this.deps.storage;
+  }
+
+  get db(): DbOrTx {
+    return this.deps.db;
+  }
+}
+
+function firstBool(result: unknown): boolean {
+  const rows = (result as { rows?: { locked?: unknown }[] }).rows ?? (result as { locked?: unknown }[]);
+  return Array.isArray(rows) && rows[0]?.locked === true;
+}
+
+function isPngBytes(bytes: Uint8Array): boolean {
+  return bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+}
+
+interface Draft {
+  name: string;
+  description: string;
+  personality: string;
+  firstMessage: string;
+  alternateGreetings: string[];
+  scenario: string;
+  exampleDialogue: string;
+  systemPrompt: string;
+  postHistoryInstructions: string;
+  creatorNotes: string;
+  chatStyle: Character['chatStyle'];
+  model: string;
+  category: Character['category'];
+  gender: Character['gender'];
+  nsfw: boolean;
+  visibility: Character['visibility'];
+  cardExtra: Character['cardExtra'];
+  headKey: string;
+  listHeadKey: string;
+  tags: string[];
+  clonedFrom: number | null;
+}
+
+function draftOf(c: Character): Partial<Draft> {
+  return {
+    name: c.name,
+    description: c.description,
+    personality: c.personality,
+    firstMessage: c.firstMessage,
+    alternateGreetings: c.alternateGreetings,
+    scenario: c.scenario,
+    exampleDialogue: c.exampleDialogue,
+    systemPrompt: c.systemPrompt,
+    postHistoryInstructions: c.postHistoryInstructions,
+    creatorNotes: c.creatorNotes,
+    chatStyle: c.chatStyle,
+    model: c.model,
+    category: c.category,
+    gender: c.gender,
+    nsfw: c.nsfw,
+    visibility: c.visibility,
+    cardExtra: c.cardExtra,
+    headKey: c.headKey,
+    listHeadKey: c.listHeadKey,
+    tags: c.tagLine ? c.tagLine.split(',') : [],
+    clonedFrom: c.clonedFrom,
+  };
+}
+
+const nonEmpty = (s: string): string | undefined => (s.trim() ? s : undefined);
+
+function draftOfCard(card: ParsedCard): Partial<Draft> {
+  const d = card.data;
+  const out: Partial<Draft> = {};
+  const set = <K extends keyof Draft>(k: K, v: Draft[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set('name', nonEmpty(d.name));
+  set('description', nonEmpty(d.description));
+  set('personality', nonEmpty(d.personality));
+  set('firstMessage', nonEmpty(d.first_mes));
+  set('scenario', nonEmpty(d.scenario));
+  set('exampleDialogue', nonEmpty(d.mes_example));
+  set('systemPrompt', nonEmpty(d.system_prompt));
+  set('postHistoryInstructions', nonEmpty(d.post_history_instructions));
+  set('creatorNotes', nonEmpty(d.creator_notes));
+  if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
+  if (d.tags.length) out.tags = d.tags;
+  return out;
+}
+
+function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
+  return { data, top: card.extra };
+}
