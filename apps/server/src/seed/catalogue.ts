@@ -70,7 +70,7 @@ export async function readCatalogue(dir = catalogueDir()): Promise<SeedCharacter
 
 /** A DiceBear portrait for a seed, rendered to a raster image: the 512 px avatar and its list image. */
 export async function renderAvatar(style: string, seed: string): Promise<{ head: Buffer; list: Buffer }> {
-  const chosen: Style<object> = STYLES[style] ?? (collection.personas as Style<object>);
+  const chosen: Style<object> = STYLES[style] ?? collection.personas;
   const svg = createAvatar(chosen, { seed, size: 512, backgroundColor: BACKGROUNDS, radius: 0 }).toString();
   const image = sharp(Buffer.from(svg));
   const [head, list] = await Promise.all([
