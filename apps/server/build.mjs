@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: { main: 'src/main.ts', 'seed-synthetic': 'src/seed/synthetic-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -90,8 +90,8 @@ CREATE INDEX "character_browses_user_last_idx" ON "character_browses" USING btre
 CREATE INDEX "character_tags_tag_idx" ON "character_tags" USING btree ("tag_id","character_id");--> statement-breakpoint
 CREATE INDEX "characters_owner_idx" ON "characters" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "characters_hot_idx" ON "characters" USING btree ("hot_key","id") WHERE deleted_at IS NULL AND visibility = 'public' AND approval = 'approved';--> statement-breakpoint
-CREATE INDEX "characters_rating_idx" ON "characters" USING btree ("rating_avg" DESC NULLS LAST,"rating_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL AND visibility = 'public' AND approval = 'approved';--> statement-breakpoint
-CREATE INDEX "characters_new_idx" ON "characters" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL AND visibility = 'public' AND approval = 'approved';--> statement-breakpoint
+CREATE INDEX "characters_rating_idx" ON "characters" USING btree ("rating_avg" DESC NULLS FIRST,"rating_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL AND visibility = 'public' AND approval = 'approved';--> statement-breakpoint
+CREATE INDEX "characters_new_idx" ON "characters" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL AND visibility = 'public' AND approval = 'approved';--> statement-breakpoint
 CREATE INDEX "characters_pending_idx" ON "characters" USING btree ("created_at") WHERE deleted_at IS NULL AND approval = 'pending';--> statement-breakpoint
 CREATE INDEX "characters_search_idx" ON "characters" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "characters_name_trgm_idx" ON "characters" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

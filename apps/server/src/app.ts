@@ -84,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
+  // Liveness: the process answers, without touching the database (also the bench's bare route).
+  app.get('/livez', () => ({ status: 'ok' }));
+
   app.get('/healthz', async (_request, reply) => {
     try {
       await database.db.execute(sql`SELECT 1`);

@@ -193,10 +193,10 @@ export const characters = pgTable(
       .on(t.hotKey, t.id)
       .where(sql`deleted_at IS NULL AND visibility = 'public' AND approval = 'approved'`),
     index('characters_rating_idx')
-      .on(t.ratingAvg.desc(), t.ratingCount.desc(), t.id.desc())
+      .on(t.ratingAvg.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at IS NULL AND visibility = 'public' AND approval = 'approved'`),
     index('characters_new_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at IS NULL AND visibility = 'public' AND approval = 'approved'`),
     index('characters_pending_idx')
       .on(t.createdAt)

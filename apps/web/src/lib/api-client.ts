@@ -24,6 +24,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent form-encoded, as spec §7's login call expects. */
   form?: Record<string, string | number | undefined>;
+  /** Sent as multipart/form-data (uploads); the browser sets the boundary. */
+  formData?: FormData;
   /** No toast for failures: the caller shows its own state (spec §8). */
   silent?: boolean;
   timeoutMs?: number;
@@ -70,8 +72,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions): Promise<Envelope> {
   const headers: Record<string, string> = { 'x-locale': handlers.locale(), accept: 'application/json' };
-  let body: string | undefined;
-  if (options.json !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   } else if (options.form) {

@@ -96,9 +96,15 @@ export async function countListed(db: DbOrTx, filter: ListFilter): Promise<numbe
   return row?.n ?? 0;
 }
 
+/** Candidates ranked per search: broad queries rank the first few hundred matches, not all. */
+export const SEARCH_NAME_CANDIDATES = 200;
+export const SEARCH_TEXT_CANDIDATES = 300;
+
 /**
  * Full-text search on name, tags and description (tsvector + GIN, prefix matching on every
- * word) plus trigram similarity and substring matches on names (pg_trgm), best first.
+ * word) plus trigram word similarity (typos) and substring matches on names (pg_trgm), best first. Name
+ * matches always compete; full-text matches are capped, so a query matching thousands of
+ * characters still answers in milliseconds.
  */
 export async function search(
   db: DbOrTx,
@@ -111,18 +117,18 @@ export async function search(
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
   const like = `%${query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const tsq = sql`to_tsquery('simple', ${tsquery})`;
+  const candidates = sql`(
+    (SELECT id FROM ${characters} WHERE ${listed} AND (${characters.name} ILIKE ${like} OR ${query} <% ${characters.name}) LIMIT ${SEARCH_NAME_CANDIDATES})
+    UNION
+    (SELECT id FROM ${characters} WHERE ${listed} AND ${characters.search} @@ ${tsq} LIMIT ${SEARCH_TEXT_CANDIDATES})
+  )`;
   return db
     .select(summaryColumns(userId))
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
-    .where(
-      and(
-        listed,
-        sql`(${characters.search} @@ ${tsq} OR ${characters.name} ILIKE ${like} OR ${characters.name} % ${query})`,
-      ),
-    )
+    .where(sql`${characters.id} IN ${candidates}`)
     .orderBy(
-      desc(sql`ts_rank(${characters.search}, ${tsq}) + similarity(${characters.name}, ${query})`),
+      desc(sql`ts_rank(${characters.search}, ${tsq}) + word_similarity(${query}, ${characters.name})`),
       desc(characters.ratingCount),
       characters.id,
     )

@@ -47,6 +47,7 @@ export interface UploadedFiles {
 /** What the creator sees in place of a hidden name (spec §3). */
 export const HIDDEN_CREATOR = 'for you';
 const RECENT_CHATS_LIMIT = 100;
+const COUNT_TTL_MS = 30_000;
 const HOT_DAY_KEY = 'hot_order_day';
 const HOT_LOCK_KEY = 7_246_132;
 
@@ -91,6 +92,8 @@ const MAPPED_CARD_KEYS = new Set([
  */
 export class CharactersService {
   private hotDay: string | undefined;
+  /** total_count of the New list per filter: counting 100k rows on every page costs too much. */
+  private readonly counts = new Map<string, { n: number; at: number }>();
   private hotRefresh: Promise<void> | undefined;
 
   constructor(private readonly deps: CharactersDeps) {}
@@ -166,8 +169,23 @@ export class CharactersService {
       has_more: p.has_more,
       is_admin: p.is_admin,
     };
-    if (q.sort === 'new') result.total_count = await repo.countListed(this.deps.db, filter);
+    if (q.sort === 'new') result.total_count = await this.countListed(filter);
     return result;
+  }
+
+  private async countListed(filter: repo.ListFilter): Promise<number> {
+    const key = JSON.stringify(filter);
+    const now = Date.now();
+    const hit = this.counts.get(key);
+    if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
+    const n = await repo.countListed(this.deps.db, filter);
+    this.counts.set(key, { n, at: now });
+    return n;
+  }
+
+  /** Any change to what is listed makes the cached counts stale. */
+  private listedChanged(): void {
+    this.counts.clear();
   }
 
   async search(user: User, query: string, page: number, size: number): Promise<CharacterPage> {
@@ -258,6 +276,7 @@ export class CharactersService {
         .where(eq(characters.id, row.id));
       return row.id;
     });
+    this.listedChanged();
     return this.get(user, id);
   }
 
@@ -280,6 +299,7 @@ export class CharactersService {
       await repo.updateCharacter(tx, existing.id, { ...draft.values, approval: this.approvalFor(user) });
       await repo.setTags(tx, existing.id, draft.tags);
     });
+    this.listedChanged();
     return this.get(user, existing.id);
   }
 
@@ -402,6 +422,7 @@ export class CharactersService {
       throw forbidden();
     }
     await repo.updateCharacter(this.deps.db, id, { deletedAt: this.deps.clock() });
+    this.listedChanged();
   }
 
   // ---- ratings, likes, recent chats ----
@@ -553,6 +574,7 @@ export class CharactersService {
     const existing = await repo.findAny(this.deps.db, id);
     if (!existing || existing.deletedAt) throw notFound();
     await repo.updateCharacter(this.deps.db, id, { approval });
+    this.listedChanged();
     const row = await repo.findVisible(this.deps.db, this.viewer(user), id);
     if (!row) throw notFound();
     return this.summary(row, user);

@@ -1,0 +1,127 @@
+import { MessageCircle, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { getHref } from '@/config/paths';
+import { useLocale } from '@/hooks/use-locale';
+import { formatCount, formatDay } from '@/lib/format';
+import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
+
+/** The dialogs of the character pages: details (phones), adult notice, confirmations. */
+export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }) {
+  const { t } = useTranslation('characters');
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const close = (open: boolean) => {
+    if (!open) characterDialogStore.close();
+  };
+
+  if (dialog.kind === 'adult') {
+    return (
+      <Dialog
+        open
+        onOpenChange={close}
+        icon={<ShieldAlert className="text-pink h-10 w-10" aria-hidden />}
+        title={t('adult.title')}
+        description={t('adult.body')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => characterDialogStore.close()}>
+              {t('adult.later')}
+            </Button>
+            <Link
+              to={getHref(locale, 'profile')}
+              className={buttonClass('primary')}
+              onClick={() => characterDialogStore.close()}
+            >
+              {t('adult.toProfile')}
+            </Link>
+          </>
+        }
+      />
+    );
+  }
+
+  if (dialog.kind === 'confirm') {
+    return (
+      <Dialog
+        open
+        onOpenChange={close}
+        title={dialog.title}
+        description={dialog.body}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => characterDialogStore.close()} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button
+              className={dialog.danger ? 'bg-danger! shadow-none' : undefined}
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await dialog.onConfirm();
+                } finally {
+                  setBusy(false);
+                  characterDialogStore.close();
+                }
+              }}
+            >
+              {dialog.confirm}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const c = dialog.character;
+  return (
+    <Dialog
+      open
+      onOpenChange={close}
+      title={<bdi>{c.name}</bdi>}
+      footer={
+        <Link
+          to={getHref(locale, 'characterChat', { code: String(c.id) })}
+          className={buttonClass('primary', 'lg', 'w-full')}
+          onClick={() => characterDialogStore.close()}
+        >
+          <MessageCircle className="h-4 w-4" aria-hidden />
+          {t('details.chat')}
+        </Link>
+      }
+    >
+      <div className="mt-4 flex gap-4">
+        <img
+          src={c.listHead}
+          alt=""
+          width={112}
+          height={112}
+          className="h-28 w-28 shrink-0 rounded-2xl object-cover"
+        />
+        <div className="min-w-0 text-sm">
+          <p className="text-muted">
+            {t('details.by')} <bdi className="text-fg font-semibold">{c.creator}</bdi>
+          </p>
+          <p className="text-muted mt-1 tabular-nums">
+            {formatDay(c.create_time)} ·{' '}
+            {t('details.chats', { count: c.comment_num, formatted: formatCount(c.comment_num) })}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-1">
+            {c.tags.map((tag) => (
+              <span key={tag} className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6">
+                {tag}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <p className="text-muted mt-4 max-h-48 overflow-y-auto text-sm leading-relaxed whitespace-pre-line">
+        {c.desc}
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { CHIPS } from '@lumi/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { getHref } from '@/config/paths';
+import { useLocale } from '@/hooks/use-locale';
+
+/** Each arrow click scrolls the chips by this much (spec §2). */
+export const CHIP_SCROLL_PX = 300;
+
+/** The filter chips of spec §2; a chip goes home with `?charsType=<chip>`. */
+export function ChipsBar({ active }: { active: string }) {
+  const { t } = useTranslation('characters');
+  const locale = useLocale();
+  const scroller = useRef<HTMLDivElement>(null);
+  const scroll = (towardEnd: boolean) => {
+    const el = scroller.current;
+    if (!el) return;
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    const sign = (towardEnd ? 1 : -1) * (rtl ? -1 : 1);
+    el.scrollBy({ left: sign * CHIP_SCROLL_PX, behavior: 'smooth' });
+  };
+  const arrow =
+    'border-line bg-surface-2 text-fg hover:bg-surface-3 hidden h-9 w-9 shrink-0 place-items-center rounded-full border sm:grid';
+  return (
+    <nav aria-label={t('chips.label')} className="flex items-center gap-2">
+      <button type="button" className={arrow} onClick={() => scroll(false)} aria-label={t('chips.previous')}>
+        <ChevronLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+      </button>
+      <div
+        ref={scroller}
+        className="flex min-w-0 flex-1 gap-2 overflow-x-auto scroll-smooth py-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        data-testid="chips"
+      >
+        {CHIPS.map((chip) => {
+          const selected = chip.id === active;
+          return (
+            <Link
+              key={chip.id}
+              to={`${getHref(locale, 'home')}?charsType=${encodeURIComponent(chip.id)}`}
+              aria-current={selected ? 'true' : undefined}
+              className={cn(
+                'h-9 shrink-0 rounded-full px-4 text-sm leading-9 font-semibold whitespace-nowrap transition-colors duration-150',
+                selected
+                  ? 'bg-accent text-white'
+                  : 'bg-surface-2 text-muted hover:bg-surface-3 hover:text-fg',
+              )}
+            >
+              {t(`chips.names.${chip.id}`, { defaultValue: chip.id })}
+            </Link>
+          );
+        })}
+      </div>
+      <button type="button" className={arrow} onClick={() => scroll(true)} aria-label={t('chips.next')}>
+        <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,145 @@
+// Character lists at scale (issue 3): 100,000 characters on PostgreSQL. Measures the Hot list
+// (pages 1 and 50), a tag chip, the New list and search, p50/p95 and throughput, against the bare
+// /livez route in the same run. Needs a PostgreSQL server: BENCH_PG_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres); creates and drops its own database.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+const seedEntry = path.join(root, 'apps/server/dist/seed-synthetic.js');
+if (!fs.existsSync(serverEntry) || !fs.existsSync(seedEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const COUNT = Number(process.env.BENCH_CHARACTERS ?? 100_000);
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `lumi_bench_${process.pid}`;
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+const databaseUrl = url.toString();
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(url, headers, { concurrency = 16, durationMs = 3000 } = {}) {
+  const latencies = [];
+  const end = Date.now() + durationMs;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        const body = await res.json();
+        if (body.code !== undefined && body.code !== 0) errors += 1;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / (durationMs / 1000)),
+    p50: +percentile(latencies, 50).toFixed(2),
+    p95: +percentile(latencies, 95).toFixed(2),
+    errors,
+  };
+}
+
+/** One client at a time: the latency of the query itself, without queueing. */
+async function single(url, headers, n = 200) {
+  const latencies = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await (await fetch(url, { headers })).json();
+    latencies.push(performance.now() - t);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: +percentile(latencies, 50).toFixed(2), p95: +percentile(latencies, 95).toFixed(2) };
+}
+
+await admin(`CREATE DATABASE ${dbName}`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chars-'));
+const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+let server;
+try {
+  // Migrate and seed the 300-character catalogue by starting once, then add the synthetic ones.
+  const port = 9800 + (process.pid % 150);
+  const base = `http://127.0.0.1:${port}`;
+  const start = () =>
+    spawn(process.execPath, [serverEntry], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  const waitUp = async () => {
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return;
+      } catch {
+        // not yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  };
+  server = start();
+  await waitUp();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  const t0 = Date.now();
+  const seeded = spawnSync(process.execPath, [seedEntry, String(COUNT)], { env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('synthetic seed failed');
+  console.log(`seeded ${COUNT} synthetic characters in ${Date.now() - t0} ms`);
+  server = start();
+  await waitUp();
+
+  const code = 'C'.repeat(20) + String(Date.now()).padStart(20, '0');
+  const login = await fetch(`${base}/cgi-bin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `type=0&code=${code}`,
+  });
+  const headers = { cookie: `ticket=${(await login.json()).data.ticket}` };
+  const api = `${base}/cgi-bin/auth/character`;
+  const calls = {
+    'GET /livez (bare Fastify route)': `${base}/livez`,
+    'list Hot, page 1': `${api}/list?sort=dailyRandom&page=1&page_size=20`,
+    'list Hot, page 50': `${api}/list?sort=dailyRandom&page=50&page_size=20`,
+    'list Hot + tag Fantasy, page 1': `${api}/list?sort=dailyRandom&tag=Fantasy&page=1&page_size=20`,
+    'list New, page 1 (with total_count)': `${api}/list?sort=new&page=1&page_size=20`,
+    'search "Mira"': `${api}/list-search?query=Mira&page=1&page_size=20`,
+    'search "lighthouse keeper"': `${api}/list-search?query=lighthouse%20keeper&page=1&page_size=20`,
+  };
+  await load(calls['list Hot, page 1'], headers, { durationMs: 1000 }); // warm-up
+  const latency = {};
+  const throughput = {};
+  for (const [name, u] of Object.entries(calls)) {
+    latency[name] = await single(u, headers);
+    throughput[name] = await load(u, headers);
+  }
+  console.log(`\nOne client at a time, 200 requests each (ms), ${COUNT} characters on PostgreSQL:`);
+  console.table(latency);
+  console.log('\n16 concurrent clients for 3 s:');
+  console.table(throughput);
+  const ratio = throughput['list Hot, page 1'].rps / throughput['GET /livez (bare Fastify route)'].rps;
+  console.log(`list Hot throughput / bare route: ${ratio.toFixed(2)}`);
+} finally {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
