@@ -25,7 +25,8 @@ const server = spawn(process.execPath, [serverEntry], {
 });
 
 async function waitForServer() {
-  for (let i = 0; i < 200; i += 1) {
+  // The first start seeds the catalogue (rendering 300 avatars), so allow a minute.
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {

@@ -25,6 +25,7 @@ function wireApi(): void {
       notify('error', i18next.t('errors.network'), { id: 'network' });
     },
     locale: () => i18next.language,
+    sessionReady: startSession,
   });
 }
 

@@ -18,6 +18,7 @@ describe('api client', () => {
       onError: vi.fn(),
       onNetworkError: vi.fn(),
       locale: vi.fn(() => 'fr'),
+      sessionReady: vi.fn(() => Promise.resolve()),
     };
     configureApi(handlers as unknown as ApiHandlers);
     fetchMock.mockReset();
@@ -91,5 +92,24 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe(
       'application/x-www-form-urlencoded',
     );
+  });
+
+  it('waits for the session before calls under /auth, not before others', async () => {
+    let open!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    handlers.sessionReady.mockImplementation(() => ready);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'ok', data: 1 }))),
+    );
+    const auth = api<number>('/auth/credit/remain');
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await api<number>('/login/anything');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    open();
+    await expect(auth).resolves.toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -47,6 +47,8 @@ export interface ApiHandlers {
   onNetworkError: () => void;
   /** Header value telling the server which language its messages should be in. */
   locale: () => string;
+  /** Resolves once a session exists; calls under /auth and /admin wait for it. */
+  sessionReady: () => Promise<unknown>;
 }
 
 const handlers: ApiHandlers = {
@@ -55,7 +57,11 @@ const handlers: ApiHandlers = {
   onError: () => undefined,
   onNetworkError: () => undefined,
   locale: () => 'en',
+  sessionReady: () => Promise.resolve(),
 };
+
+/** Calls that need a session: they wait for the tourist login of spec §4 first. */
+const NEEDS_SESSION = /^\/(auth|admin)\//;
 
 export function configureApi(next: Partial<ApiHandlers>): void {
   Object.assign(handlers, next);
@@ -118,6 +124,7 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let envelope: Envelope;
+  if (NEEDS_SESSION.test(path)) await handlers.sessionReady().catch(() => undefined);
   try {
     envelope = await send(path, options);
     if (envelope.code === ErrorCode.NO_SESSION) {

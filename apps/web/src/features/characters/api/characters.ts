@@ -7,17 +7,13 @@ import type {
   ListSort,
   RatingResult,
 } from '@lumi/contract';
-import { startSession } from '@/features/session/session';
 import { api } from '@/lib/api-client';
 
 /** Create, modify and card export may take up to 200 s (spec §9). */
 export const UPLOAD_TIMEOUT_MS = 200_000;
 
-/** Every call waits for the session (tourist login) to exist first. */
-async function call<T>(path: string, options: Parameters<typeof api>[1] = {}): Promise<T> {
-  await startSession();
-  return api<T>(path, options);
-}
+/** The API client waits for the session (tourist login) before these calls. */
+const call = <T>(path: string, options: Parameters<typeof api>[1] = {}): Promise<T> => api<T>(path, options);
 
 export interface ListParams {
   page: number;
@@ -106,7 +102,7 @@ export const unlikeCharacter = (characterId: number) =>
 export const cardUrl = (id: number) => `/cgi-bin/auth/character/card?id=${id}`;
 
 export const approveList = (page: number) =>
-  call<CharacterPage>('/auth/character/approve-list', { query: { page, page_size: 20 } });
+  call<CharacterPage>('/auth/character/approve-list', { query: { page, page_size: 20 }, silent: true });
 
 export const adminAllCharacters = (params: {
   page: number;

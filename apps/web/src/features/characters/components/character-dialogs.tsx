@@ -57,16 +57,14 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
               {t('cancel')}
             </Button>
             <Button
-              className={dialog.danger ? 'bg-danger! shadow-none' : undefined}
+              className={dialog.danger ? 'bg-danger! bg-none! shadow-none' : undefined}
               disabled={busy}
-              onClick={async () => {
+              onClick={() => {
                 setBusy(true);
-                try {
-                  await dialog.onConfirm();
-                } finally {
+                void Promise.resolve(dialog.onConfirm()).finally(() => {
                   setBusy(false);
                   characterDialogStore.close();
-                }
+                });
               }}
             >
               {dialog.confirm}

@@ -1,5 +1,6 @@
 import type { CharacterPage } from '@lumi/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router';
 
 export type ListStatus = 'loading' | 'ready' | 'loadingMore' | 'error';
 
@@ -49,6 +50,31 @@ export const clearListCaches = () => {
   }
 };
 
+/** Whether no list has mounted yet in this document (a fresh load or a reload). */
+let firstMount = true;
+
+/**
+ * Cached lists come back only on back and forward navigation (spec §4: "restored on back
+ * navigation"); opening a tab, a fresh load or a reload asks the server again.
+ */
+function mayRestore(navigationType: NavigationType): boolean {
+  if (!firstMount) return navigationType === NavigationType.Pop;
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'back_forward';
+}
+
+interface ListState<T> {
+  key: string;
+  cached: Cached<T>;
+  status: ListStatus;
+}
+
+function initialState<T>(key: string, restore: boolean): ListState<T> {
+  const cached = restore ? readCache<T>(key) : null;
+  if (cached) return { key, cached, status: 'ready' };
+  return { key, cached: { page: 0, characters: [], hasMore: true, scrollY: 0 }, status: 'loading' };
+}
+
 /** The infinite-scroll rules of spec §9: 50 px from the bottom, debounced by 100 ms. */
 export const SCROLL_THRESHOLD_PX = 50;
 export const SCROLL_DEBOUNCE_MS = 100;
@@ -64,24 +90,23 @@ export function usePagedList<T extends { id: number }>(
   options: { infinite?: boolean } = {},
 ): PagedList<T> {
   const infinite = options.infinite ?? true;
-  const [state, setState] = useState<{ key: string; cached: Cached<T>; status: ListStatus }>(() =>
-    initial(key),
-  );
+  const navigationType = useNavigationType();
+  /** Until then scroll events come from restoring the position, not from the user. */
+  const restoringUntil = useRef(0);
+  const [state, setState] = useState<ListState<T>>(() => initialState(key, mayRestore(navigationType)));
+  // A new key (a tab or a chip) resets the list during render, from its cache when the change
+  // came from the history (React's "adjusting state when a prop changes").
+  if (state.key !== key) setState(initialState(key, navigationType === NavigationType.Pop));
   const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
+  useLayoutEffect(() => {
+    fetchRef.current = fetchPage;
+  });
   const inFlight = useRef<AbortController | null>(null);
 
-  function initial(k: string): { key: string; cached: Cached<T>; status: ListStatus } {
-    const cached = readCache<T>(k);
-    if (cached) return { key: k, cached, status: 'ready' };
-    return { key: k, cached: { page: 0, characters: [], hasMore: true, scrollY: 0 }, status: 'loading' };
-  }
-
-  const load = useCallback((k: string, page: number) => {
+  const fetchInto = useCallback((k: string, page: number) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
-    setState((s) => (s.key === k ? { ...s, status: page === 1 ? 'loading' : 'loadingMore' } : s));
     fetchRef
       .current(page, controller.signal)
       .then((res) => {
@@ -115,24 +140,27 @@ export function usePagedList<T extends { id: number }>(
       });
   }, []);
 
-  // A new key (tab or chip change) resets the list, from its cache when there is one.
+  // Page 1 of a list that was not restored; or the scroll position of one that was.
+  const needsFirstPage = state.key === key && state.status === 'loading' && state.cached.page === 0;
+  const restoredScroll = state.key === key && state.status === 'ready' ? state.cached.scrollY : 0;
   useEffect(() => {
-    const next = initial(key);
-    setState(next);
-    if (next.status === 'loading') load(key, 1);
-    else if (next.cached.scrollY > 0) {
-      const y = next.cached.scrollY;
-      requestAnimationFrame(() => window.scrollTo(0, y));
+    firstMount = false;
+    if (needsFirstPage) fetchInto(key, 1);
+    else if (restoredScroll > 0) {
+      restoringUntil.current = Date.now() + 500;
+      requestAnimationFrame(() => window.scrollTo(0, restoredScroll));
     }
     return () => inFlight.current?.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` only reads storage
-  }, [key, load]);
+    // Only on a key change: later scroll positions are not restored again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, needsFirstPage, fetchInto]);
 
   const { cached, status } = state;
   const loadMore = useCallback(() => {
     if (status !== 'ready' || !cached.hasMore) return;
-    load(key, cached.page + 1);
-  }, [status, cached.hasMore, cached.page, key, load]);
+    setState((s) => (s.key === key ? { ...s, status: 'loadingMore' } : s));
+    fetchInto(key, cached.page + 1);
+  }, [status, cached.hasMore, cached.page, key, fetchInto]);
 
   // Remember the scroll position for back navigation, and load more near the bottom.
   useEffect(() => {
@@ -140,6 +168,7 @@ export function usePagedList<T extends { id: number }>(
     const onScroll = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
+        if (Date.now() < restoringUntil.current) return;
         const current = readCache<T>(key);
         if (current) writeCache(key, { ...current, scrollY: window.scrollY });
         if (!infinite) return;
@@ -154,10 +183,14 @@ export function usePagedList<T extends { id: number }>(
     };
   }, [key, loadMore, infinite]);
 
-  // A short first page on a tall screen leaves nothing to scroll: keep filling.
+  // A short first page on a tall screen leaves nothing to scroll: keep filling, after layout.
   useEffect(() => {
     if (!infinite || status !== 'ready' || !cached.hasMore || cached.page === 0) return;
-    if (document.documentElement.scrollHeight <= window.innerHeight + SCROLL_THRESHOLD_PX) loadMore();
+    const frame = requestAnimationFrame(() => {
+      if (Date.now() < restoringUntil.current) return;
+      if (document.documentElement.scrollHeight <= window.innerHeight + SCROLL_THRESHOLD_PX) loadMore();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [infinite, status, cached.hasMore, cached.page, loadMore]);
 
   const reload = useCallback(() => {
@@ -166,9 +199,9 @@ export function usePagedList<T extends { id: number }>(
     } catch {
       // ignore
     }
-    setState({ key, cached: { page: 0, characters: [], hasMore: true, scrollY: 0 }, status: 'loading' });
-    load(key, 1);
-  }, [key, load]);
+    setState(initialState(key, false));
+    fetchInto(key, 1);
+  }, [key, fetchInto]);
 
   const update = useCallback(
     (fn: (items: T[]) => T[]) => {

@@ -20,7 +20,11 @@ export function CreditsCounter({ ready }: { ready: () => Promise<unknown> }) {
       aria-label={
         remain === undefined
           ? t('credits.upgrade')
-          : `${t('credits.balance', { count: remain, formatted })}. ${t('credits.upgrade')}, ${t('credits.off', { percent: MAX_SAVE_PERCENT })}`
+          : t('credits.counterLabel', {
+              balance: t('credits.balance', { count: remain, formatted }),
+              upgrade: t('credits.upgrade'),
+              off: t('credits.off', { percent: MAX_SAVE_PERCENT }),
+            })
       }
     >
       <Zap className="fill-pink text-pink h-4 w-4 shrink-0" aria-hidden />
