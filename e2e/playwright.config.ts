@@ -34,6 +34,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Public characters go live at once here, so a second visitor can like one in the same test.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', CHARACTER_AUTO_APPROVE: 'true' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      CHARACTER_AUTO_APPROVE: 'true',
+    },
   },
 });

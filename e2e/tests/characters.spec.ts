@@ -81,6 +81,71 @@ test('browse the home list, scroll for more and filter by a chip', async ({ page
   expect(listed.filter((u) => /[?&]page=[12](&|$)/.test(u))).toEqual([]);
 });
 
+test('create a character: validation messages first, then it is published', async ({ page }) => {
+  const create = ns('en', 'create');
+  await page.goto('/free-ai-create-character');
+  await waitForSession(page);
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await expect(page.getByText(text(create, 'errors.avatarRequired'))).toBeVisible();
+  await expect(page.getByText(text(create, 'errors.nameRequired'))).toBeVisible();
+
+  await page
+    .locator(`input[type="file"][aria-label="${text(create, 'fields.avatar.label')}"]`)
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  const name = `Juniper ${Date.now().toString(36)}`;
+  await page.getByLabel(text(create, 'fields.name.label'), { exact: false }).first().fill(name);
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await expect(page.getByText(text(create, 'errors.descRequired'))).toBeVisible();
+  await page
+    .getByLabel(text(create, 'fields.desc.label'), { exact: false })
+    .first()
+    .fill('A 27-year-old beekeeper on a rooftop in Lisbon who talks to her bees.');
+  await page
+    .getByLabel(text(create, 'fields.personality.label'), { exact: false })
+    .first()
+    .fill('Sunny, stubborn, allergic to small talk.');
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+
+  await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
+  await expect(page.getByText(text(create, 'errors.greetingRequired'))).toBeVisible();
+  await page
+    .getByLabel(text(create, 'fields.firstMessage.label'), { exact: false })
+    .first()
+    .fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
+  const created = page.waitForResponse((r) => r.url().includes('/character/create'));
+  await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
+  const body = (await (await created).json()) as { code: number; data: CharacterSummary };
+  expect(body.code).toBe(0);
+  await expect(page).toHaveURL(/\/my-Characters-list/);
+  await expect(page.locator(`[data-character-id="${body.data.id}"]`)).toContainText(name);
+});
+
+test('search by name as the user types, and remember the search', async ({ page }) => {
+  const search = ns('en', 'search');
+  await page.goto('/search');
+  await waitForSession(page);
+  // A name from the seed catalogue, typed partly: prefix search finds it.
+  const listed = (await (
+    await page.request.get('/cgi-bin/auth/character/list?sort=dailyRandom&page_size=20')
+  ).json()) as { data: CharacterPage };
+  // A catalogue character (other tests create and delete their own meanwhile).
+  const target = listed.data.characters.find((c) => !c.name.startsWith('Clockmaker'));
+  if (!target) throw new Error('no characters');
+  const word = target.name.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const box = page.getByRole('searchbox', { name: text(search, 'placeholder') });
+  const answered = page.waitForResponse((r) => r.url().includes('/character/list-search'));
+  await box.fill(`  ${word.slice(0, Math.max(3, word.length - 1))} `);
+  const body = (await (await answered).json()) as { data: CharacterPage };
+  expect(body.data.characters.map((c) => c.id)).toContain(target.id);
+  await expect(page.locator(`[data-character-id="${target.id}"]`)).toBeVisible();
+  await expect(page).toHaveURL(/\/search\/[^/]+$/);
+  await box.press('Enter');
+  await page.goto('/search');
+  await expect(page.getByTestId('recent-searches')).toContainText(word.slice(0, 3));
+});
+
 test('like a character, find it in My Likes, and see it removed when its creator deletes it', async ({
   page,
   browser,

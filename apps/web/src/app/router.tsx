@@ -1,10 +1,29 @@
 import { ROUTE_NAMES, ROUTES, type RouteName } from '@lumi/contract';
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 
-const HomePage = lazy(() => import('./routes/home-page'));
+const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
+const MyCharactersPage = lazy(() => import('@/features/characters/pages/my-characters-page'));
+const LikedCharactersPage = lazy(() => import('@/features/characters/pages/liked-characters-page'));
+const RecentChatsPage = lazy(() => import('@/features/characters/pages/recent-chats-page'));
+const CharacterPage = lazy(() => import('@/features/characters/pages/character-page'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
+const SearchPage = lazy(() => import('@/features/characters/search/search-page'));
+const ManageCharacterPage = lazy(() => import('@/features/characters/manage/manage-page'));
+const CreateCharacterPage = lazy(() => import('@/features/characters/create/create-character-page'));
+
+/** The pages built so far, by route name; every other route shows its placeholder. */
+const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
+  search: () => <SearchPage />,
+  manageCharacter: () => <ManageCharacterPage />,
+  charactersList: () => <HomePage />,
+  myCharacters: () => <MyCharactersPage />,
+  likedCharacters: () => <LikedCharactersPage />,
+  recentChats: () => <RecentChatsPage />,
+  characterChat: () => <CharacterPage />,
+  createCharacter: () => <CreateCharacterPage />,
+};
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */
 const childPath = (name: RouteName) => ROUTES[name].slice(1);
@@ -12,7 +31,7 @@ const childPath = (name: RouteName) => ROUTES[name].slice(1);
 /** Every route of spec §2 under the optional locale segment; pages not built yet are placeholders. */
 const pages: RouteObject[] = ROUTE_NAMES.filter((name) => name !== 'home').map((name) => ({
   path: childPath(name),
-  element: <PlaceholderPage key={name} name={name} />,
+  element: BUILT[name]?.() ?? <PlaceholderPage key={name} name={name} />,
 }));
 
 export const routes: RouteObject[] = [

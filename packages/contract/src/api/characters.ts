@@ -125,7 +125,8 @@ export const characterFormSchema = z.object({
   gender: z.preprocess(blankToUndefined, z.enum(GENDERS).optional()),
   NSFW: z.preprocess(blankToUndefined, flag.optional()),
   visibility: z.preprocess(blankToUndefined, z.enum(VISIBILITIES).optional()),
-  tag: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
+  // An empty tag list clears the tags on modify.
+  tag: z.string().max(1000).optional(),
 });
 export type CharacterForm = z.infer<typeof characterFormSchema>;
 

@@ -125,7 +125,9 @@ export function CharacterCard({ character: c, priority = false, actions, onToggl
           </span>
           {!veiled && !removed && (
             <span className="mt-0 hidden max-h-0 overflow-hidden text-xs leading-relaxed text-white/80 opacity-0 transition-[max-height,opacity,margin] duration-200 group-hover:mt-2 group-hover:max-h-24 group-hover:opacity-100 md:block">
-              <span className="line-clamp-4">{c.desc}</span>
+              <span dir="auto" className="line-clamp-4">
+                {c.desc}
+              </span>
             </span>
           )}
           <span className="mt-2 flex items-center gap-3 text-[0.6875rem] text-white/75 tabular-nums">

@@ -105,7 +105,7 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
             {t('details.by')} <bdi className="text-fg font-semibold">{c.creator}</bdi>
           </p>
           <p className="text-muted mt-1 tabular-nums">
-            {formatDay(c.create_time)} ·{' '}
+            <bdi>{formatDay(c.create_time)}</bdi> ·{' '}
             {t('details.chats', { count: c.comment_num, formatted: formatCount(c.comment_num) })}
           </p>
           <div className="mt-2 flex flex-wrap gap-1">
@@ -117,7 +117,10 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
           </div>
         </div>
       </div>
-      <p className="text-muted mt-4 max-h-48 overflow-y-auto text-sm leading-relaxed whitespace-pre-line">
+      <p
+        dir="auto"
+        className="text-muted mt-4 max-h-48 overflow-y-auto text-sm leading-relaxed whitespace-pre-line"
+      >
         {c.desc}
       </p>
     </Dialog>

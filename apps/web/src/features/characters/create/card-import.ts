@@ -1,0 +1,46 @@
+import { CHARACTER_LIMITS, isPng, parseTags, readCardFile, type ParsedCard } from '@lumi/contract';
+import type { FormValues } from './form-model';
+
+export type CardProblem = 'cardFormat' | 'cardTooLarge' | 'cardInvalid';
+
+export interface ReadCard {
+  card: ParsedCard;
+  /** A PNG card is also an image the avatar may come from. */
+  png: boolean;
+}
+
+const CARD_FILE = /\.(png|json)$/i;
+
+/** Reads a SillyTavern / TavernAI card (PNG or JSON) in the browser. */
+export async function readCard(file: File): Promise<ReadCard | CardProblem> {
+  if (!CARD_FILE.test(file.name) && !['image/png', 'application/json'].includes(file.type))
+    return 'cardFormat';
+  if (file.size > CHARACTER_LIMITS.cardBytes) return 'cardTooLarge';
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return { card: readCardFile(bytes), png: isPng(bytes) };
+  } catch {
+    return 'cardInvalid';
+  }
+}
+
+/** Fills the fields the user left empty from the card; what they typed stays. */
+export function fillFromCard(values: FormValues, card: ParsedCard): FormValues {
+  const d = card.data;
+  const keep = (current: string, fromCard: string) => (current.trim() === '' ? fromCard : current);
+  const greetings = values.alternateGreetings.filter((g) => g.trim() !== '');
+  return {
+    ...values,
+    name: keep(values.name, d.name.slice(0, CHARACTER_LIMITS.name)),
+    desc: keep(values.desc, d.description),
+    personality: keep(values.personality, d.personality),
+    scenario: keep(values.scenario, d.scenario),
+    firstMessage: keep(values.firstMessage, d.first_mes),
+    exampleDialogue: keep(values.exampleDialogue, d.mes_example),
+    tags: keep(values.tags, parseTags(d.tags).slice(0, CHARACTER_LIMITS.tags).join(', ')),
+    alternateGreetings:
+      greetings.length > 0
+        ? values.alternateGreetings
+        : d.alternate_greetings.slice(0, CHARACTER_LIMITS.alternateGreetings),
+  };
+}

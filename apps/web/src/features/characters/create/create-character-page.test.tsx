@@ -1,0 +1,365 @@
+import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import commonEn from '@/locales/en/common.json';
+import createEn from '@/locales/en/create.json';
+import { createCharacter, modifyCharacter } from '../api/characters';
+import CreateCharacterPage from './create-character-page';
+import { DRAFT_KEY } from './draft';
+import { EMPTY_VALUES, validateAll } from './form-model';
+import { FORM_STATE_KEY, openCharacterForm } from './form-state';
+
+vi.mock('../api/characters', () => ({ createCharacter: vi.fn(), modifyCharacter: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
+
+const createMock = vi.mocked(createCharacter);
+const modifyMock = vi.mocked(modifyCharacter);
+
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, create: createEn } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  // What jsdom lacks: object URLs, scrollIntoView and Blob.arrayBuffer.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  Element.prototype.scrollIntoView = vi.fn();
+  if (!('arrayBuffer' in Blob.prototype)) {
+    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
+      value(this: Blob) {
+        return new Promise<ArrayBuffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.onerror = () => reject(new Error('read failed'));
+          reader.readAsArrayBuffer(this);
+        });
+      },
+    });
+  }
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  createMock.mockReset();
+  modifyMock.mockReset();
+  vi.mocked(notify).mockReset();
+});
+afterEach(cleanup);
+
+function renderPage(url = '/free-ai-create-character') {
+  const router = createMemoryRouter(
+    [
+      { path: '/:lang?/free-ai-create-character', element: <CreateCharacterPage /> },
+      { path: '/:lang?/my-Characters-list', element: <p>My characters list</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+const type = (name: RegExp, value: string) => fireEvent.change(textbox(name), { target: { value } });
+const click = (name: RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+function pickAvatar(file = new File(['avatar-bytes'], 'luna.png', { type: 'image/png' })) {
+  fireEvent.change(screen.getByLabelText('Avatar'), { target: { files: [file] } });
+  return file;
+}
+
+/** Fills the required fields of all three steps, ending on the last one. */
+function fillEverything() {
+  const avatar = pickAvatar();
+  type(/^Name/, ' Luna ');
+  click(/^Continue/);
+  type(/^Description/, 'A barista who writes poems.');
+  type(/^Personality/, 'Warm, witty, shy.');
+  type(/^Tags/, 'Romantic, Fantasy');
+  click(/^Continue/);
+  type(/^Greeting \(first message\)/, 'Oh, you are here!');
+  return avatar;
+}
+
+const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => ({
+  id: 42,
+  name: 'Mira',
+  head: '/media/avatars/mira.png',
+  listHead: '/media/avatars/mira-402.webp',
+  desc: 'An elf ranger.',
+  tag: 'Fantasy,Anime',
+  tags: ['Fantasy', 'Anime'],
+  gender: 'Female',
+  category: 'anime',
+  NSFW: false,
+  creator: 'me',
+  create_time: 0,
+  comment_num: 0,
+  rating: 0,
+  rating_count: 0,
+  need_enable_nsfw: false,
+  is_collected: false,
+  is_owner: true,
+  visibility: 'private',
+  approval: 'approved',
+  personality: 'Calm.',
+  first_message: 'Greetings, traveller.',
+  alternate_greetings: ['Well met.'],
+  scenario: 'A forest.',
+  example_dialogue: '<START>\n{{user}}: Hi\n{{char}}: Hello',
+  system_prompt: '',
+  post_history_instructions: '',
+  creator_notes: '',
+  chat_style: 'dialogue',
+  model: 'genla-8b',
+  my_rating: null,
+  cloned_from: null,
+  ...over,
+});
+
+describe('create character page', { timeout: 20_000 }, () => {
+  it('checks the step on Continue: avatar and name are required', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create character' })).toBeTruthy();
+    click(/^Continue/);
+    expect(screen.getByText('Please upload character avatar')).toBeTruthy();
+    expect(screen.getByText('Please enter character name')).toBeTruthy();
+    // Still on the first step, the first invalid field focused.
+    expect(textbox(/^Name/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Avatar'));
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an avatar that is not JPG, PNG or WEBP, or is over 10 MB', () => {
+    renderPage();
+    pickAvatar(new File(['gif'], 'a.gif', { type: 'image/gif' }));
+    expect(screen.getByText('Please upload a JPG, PNG or WEBP image.')).toBeTruthy();
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    pickAvatar(big);
+    expect(screen.getByText('This image is too large. Please use one under 10 MB.')).toBeTruthy();
+  });
+
+  it('publishes the multipart form and goes to My Characters', async () => {
+    createMock.mockResolvedValue(detail());
+    const router = renderPage();
+    const avatar = fillEverything();
+    click(/^Add a greeting/);
+    type(/^Greeting 1$/, 'Welcome back.');
+    click(/^Publish/);
+
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
+    const form = createMock.mock.calls[0]![0];
+    expect(form.get('head')).toBe(avatar);
+    expect(form.get('card')).toBeNull();
+    expect(form.get('id')).toBeNull();
+    expect(form.get('clone_from')).toBeNull();
+    expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'head'))).toEqual({
+      name: 'Luna',
+      desc: 'A barista who writes poems.',
+      personality: 'Warm, witty, shy.',
+      first_message: 'Oh, you are here!',
+      alternate_greetings: JSON.stringify(['Welcome back.']),
+      scenario: '',
+      example_dialogue: '',
+      chat_style: 'story',
+      model: 'nela-8b',
+      category: 'realistic',
+      gender: 'Female',
+      NSFW: '0',
+      visibility: 'public',
+      tag: 'Romantic,Fantasy',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-Characters-list'));
+    expect(notify).toHaveBeenCalledWith('success', 'Your character has been published!');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('checks every step passed over and stops at the first with an error', () => {
+    renderPage();
+    fillEverything();
+    // Back to the first step through the step indicator, break the name, then jump to the last.
+    click(/Basics$/);
+    type(/^Name/, '   ');
+    click(/Conversation$/);
+    expect(screen.getByText('Please enter character name')).toBeTruthy();
+    expect(document.activeElement).toBe(textbox(/^Name/));
+    type(/^Name/, 'Luna');
+    click(/Personality$/);
+    type(/^Personality/, '');
+    click(/^Continue/);
+    expect(screen.getByText("Please enter the character's personality")).toBeTruthy();
+    type(/^Personality/, 'Calm.');
+    click(/^Continue/);
+    type(/^Greeting \(first message\)/, '');
+    click(/^Publish/);
+    expect(screen.getByText('Please fill in the greeting field on the left')).toBeTruthy();
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  it('on Publish, names the first step with an error', () => {
+    const values = { ...EMPTY_VALUES, name: 'Luna', personality: 'Calm.', firstMessage: 'Hi' };
+    expect(validateAll(values, true)).toEqual({ errors: { desc: { key: 'descRequired' } }, first: 1 });
+    expect(validateAll({ ...values, desc: 'x'.repeat(1001) }, false)).toEqual({
+      errors: { avatar: { key: 'avatarRequired' }, desc: { key: 'tooLong', max: 1000 } },
+      first: 0,
+    });
+  });
+
+  it("shows the server's message near Publish on a business error", async () => {
+    const message =
+      'This character is for adults. Turn on adult content in your profile settings to continue.';
+    createMock.mockRejectedValue(new ApiError('business', ErrorCode.NSFW_REQUIRED, message));
+    const router = renderPage();
+    fillEverything();
+    click(/^Publish/);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(message));
+    expect(screen.getByRole('link', { name: 'Open profile settings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/free-ai-create-character');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Publish/ }).disabled).toBe(false);
+  });
+
+  it('keeps a draft of a new character across a reload', () => {
+    renderPage();
+    type(/^Name/, 'Draft name');
+    cleanup();
+    renderPage();
+    expect((textbox(/^Name/) as HTMLInputElement).value).toBe('Draft name');
+    expect(screen.getByText('We restored the draft you were working on.')).toBeTruthy();
+  });
+
+  it('edits the character stored in formState: prefilled, no avatar needed, sends id', async () => {
+    sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
+    modifyMock.mockResolvedValue(detail());
+    renderPage('/free-ai-create-character?type=edit');
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit character' })).toBeTruthy();
+    expect((textbox(/^Name/) as HTMLInputElement).value).toBe('Mira');
+    click(/^Continue/);
+    expect((textbox(/^Tags/) as HTMLInputElement).value).toBe('Fantasy, Anime');
+    click(/^Continue/);
+    expect((textbox(/^Greeting 1$/) as HTMLTextAreaElement).value).toBe('Well met.');
+    click(/^Publish/);
+    await waitFor(() => expect(modifyMock).toHaveBeenCalledTimes(1));
+    const form = modifyMock.mock.calls[0]![0];
+    expect(form.get('id')).toBe('42');
+    expect(form.get('head')).toBeNull();
+    expect(form.get('clone_from')).toBeNull();
+    expect(form.get('visibility')).toBe('private');
+    expect(form.get('category')).toBe('anime');
+    expect(form.get('chat_style')).toBe('dialogue');
+    expect(form.get('model')).toBe('genla-8b');
+    expect(form.get('alternate_greetings')).toBe('["Well met."]');
+    expect(createMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Your changes have been saved.'));
+    expect(sessionStorage.getItem(FORM_STATE_KEY)).toBeNull();
+  });
+
+  it('clones with clone_from and the name as it was', async () => {
+    sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
+    createMock.mockResolvedValue(detail({ id: 43 }));
+    renderPage('/free-ai-create-character?type=clone');
+    expect(screen.getByRole('heading', { level: 1, name: 'Clone character' })).toBeTruthy();
+    click(/^Continue/);
+    click(/^Continue/);
+    click(/^Publish/);
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
+    const form = createMock.mock.calls[0]![0];
+    expect(form.get('clone_from')).toBe('42');
+    expect(form.get('id')).toBeNull();
+    expect(form.get('name')).toBe('Mira');
+  });
+
+  it('fills empty fields from an imported card and sends the card', async () => {
+    createMock.mockResolvedValue(detail());
+    renderPage();
+    type(/^Name/, 'My own name');
+    const card = new File(
+      [
+        JSON.stringify({
+          spec: 'chara_card_v2',
+          spec_version: '2.0',
+          data: {
+            name: 'Card name',
+            description: 'From the card.',
+            personality: 'Bold.',
+            first_mes: 'Hello from the card.',
+            alternate_greetings: ['Hi again.'],
+            tags: ['Drama'],
+            character_book: { entries: [] },
+          },
+        }),
+      ],
+      'card.json',
+      { type: 'application/json' },
+    );
+    fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
+    expect(await screen.findByText(/Imported “Card name”/)).toBeTruthy();
+    expect((textbox(/^Name/) as HTMLInputElement).value).toBe('My own name');
+    pickAvatar();
+    click(/^Continue/);
+    expect((textbox(/^Description/) as HTMLTextAreaElement).value).toBe('From the card.');
+    click(/^Continue/);
+    click(/^Publish/);
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
+    const form = createMock.mock.calls[0]![0];
+    expect(form.get('card')).toBe(card);
+    expect(form.get('first_message')).toBe('Hello from the card.');
+    expect(form.get('alternate_greetings')).toBe('["Hi again."]');
+    expect(form.get('tag')).toBe('Drama');
+  });
+
+  it('uses a PNG card as the avatar when none is chosen', async () => {
+    createMock.mockResolvedValue(detail());
+    renderPage();
+    const pixel = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const png = writePngCard(
+      pixel,
+      parseCardJson({ name: 'Pixel', description: 'Tiny.', personality: 'Dotty.', first_mes: 'Hi!' }),
+    );
+    const card = new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
+    expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
+    click(/^Continue/);
+    click(/^Continue/);
+    click(/^Publish/);
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
+    const form = createMock.mock.calls[0]![0];
+    expect(form.get('card')).toBe(card);
+    expect(form.get('head')).toBeNull();
+    expect(form.get('name')).toBe('Pixel');
+  });
+});
+
+describe('openCharacterForm', () => {
+  it('stores the character as formState and opens the form with the type', () => {
+    const navigate = vi.fn();
+    openCharacterForm(navigate, 'ja', detail(), 'clone');
+    expect(JSON.parse(sessionStorage.getItem(FORM_STATE_KEY)!)).toMatchObject({ id: 42, name: 'Mira' });
+    expect(navigate).toHaveBeenCalledWith({
+      pathname: '/ja/free-ai-create-character',
+      search: '?type=clone',
+    });
+  });
+});

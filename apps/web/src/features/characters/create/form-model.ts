@@ -1,0 +1,263 @@
+import {
+  CATEGORIES,
+  CHARACTER_LIMITS,
+  CHAT_STYLES,
+  DEFAULT_MODEL,
+  GENDERS,
+  MODEL_PROFILES,
+  VISIBILITIES,
+  modelProfile,
+  parseTags,
+  type Category,
+  type CharacterDetail,
+  type ChatStyle,
+  type Gender,
+  type Visibility,
+} from '@lumi/contract';
+
+/** create: a new character; edit: modify the stored one; clone: a new one based on it. */
+export type FormMode = 'create' | 'edit' | 'clone';
+
+/** Everything the form edits except the files. */
+export interface FormValues {
+  name: string;
+  gender: Gender;
+  category: Category;
+  visibility: Visibility;
+  nsfw: boolean;
+  desc: string;
+  personality: string;
+  /** As typed: comma-separated. */
+  tags: string;
+  firstMessage: string;
+  alternateGreetings: string[];
+  scenario: string;
+  exampleDialogue: string;
+  chatStyle: ChatStyle;
+  model: string;
+}
+
+export type FieldName = keyof FormValues | 'avatar';
+
+export const EMPTY_VALUES: FormValues = {
+  name: '',
+  gender: 'Female',
+  category: 'realistic',
+  visibility: 'public',
+  nsfw: false,
+  desc: '',
+  personality: '',
+  tags: '',
+  firstMessage: '',
+  alternateGreetings: [],
+  scenario: '',
+  exampleDialogue: '',
+  chatStyle: 'story',
+  model: DEFAULT_MODEL,
+};
+
+export const STEPS = ['basics', 'personality', 'conversation'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** The fields of each step, in the order the form shows them (errors jump to the first one). */
+export const STEP_FIELDS: Record<Step, readonly FieldName[]> = {
+  basics: ['avatar', 'name', 'gender', 'category', 'visibility', 'nsfw'],
+  personality: ['desc', 'personality', 'tags'],
+  conversation: ['firstMessage', 'alternateGreetings', 'scenario', 'exampleDialogue', 'chatStyle', 'model'],
+};
+
+/** The text limits of the contract, per form field. */
+export const TEXT_LIMITS = {
+  name: CHARACTER_LIMITS.name,
+  desc: CHARACTER_LIMITS.desc,
+  personality: CHARACTER_LIMITS.personality,
+  firstMessage: CHARACTER_LIMITS.firstMessage,
+  scenario: CHARACTER_LIMITS.scenario,
+  exampleDialogue: CHARACTER_LIMITS.exampleDialogue,
+} as const satisfies Partial<Record<keyof FormValues, number>>;
+export type TextField = keyof typeof TEXT_LIMITS;
+
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export type ErrorKey =
+  | 'avatarRequired'
+  | 'nameRequired'
+  | 'descRequired'
+  | 'personalityRequired'
+  | 'greetingRequired'
+  | 'imageFormat'
+  | 'imageTooLarge'
+  | 'tooLong'
+  | 'tooManyTags';
+
+export interface FieldError {
+  key: ErrorKey;
+  /** The limit, for tooLong and tooManyTags. */
+  max?: number;
+}
+
+export type FieldErrors = Partial<Record<FieldName, FieldError>>;
+
+const REQUIRED: Partial<Record<FieldName, ErrorKey>> = {
+  name: 'nameRequired',
+  desc: 'descRequired',
+  personality: 'personalityRequired',
+  firstMessage: 'greetingRequired',
+};
+
+export function stepOf(field: FieldName): number {
+  return STEPS.findIndex((step) => STEP_FIELDS[step].includes(field));
+}
+
+/** The checks of spec §5 for one step: required fields, then the contract's limits. */
+export function validateStep(step: number, values: FormValues, hasAvatar: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const fields = STEP_FIELDS[STEPS[step] ?? 'basics'];
+  for (const field of fields) {
+    if (field === 'avatar') {
+      if (!hasAvatar) errors.avatar = { key: 'avatarRequired' };
+      continue;
+    }
+    const required = REQUIRED[field];
+    const value = values[field];
+    if (required && typeof value === 'string' && value.trim() === '') {
+      errors[field] = { key: required };
+      continue;
+    }
+    const max = (TEXT_LIMITS as Partial<Record<FieldName, number>>)[field];
+    if (max !== undefined && typeof value === 'string' && value.length > max) {
+      errors[field] = { key: 'tooLong', max };
+    }
+  }
+  if (fields.includes('tags') && parseTags(values.tags).length > CHARACTER_LIMITS.tags) {
+    errors.tags = { key: 'tooManyTags', max: CHARACTER_LIMITS.tags };
+  }
+  if (
+    fields.includes('alternateGreetings') &&
+    values.alternateGreetings.some((g) => g.length > CHARACTER_LIMITS.firstMessage)
+  ) {
+    errors.alternateGreetings = { key: 'tooLong', max: CHARACTER_LIMITS.firstMessage };
+  }
+  return errors;
+}
+
+/** Every step's errors; `first` is the step of the first error, or -1. */
+export function validateAll(values: FormValues, hasAvatar: boolean): { errors: FieldErrors; first: number } {
+  let errors: FieldErrors = {};
+  let first = -1;
+  STEPS.forEach((_, step) => {
+    const stepErrors = validateStep(step, values, hasAvatar);
+    if (first < 0 && Object.keys(stepErrors).length > 0) first = step;
+    errors = { ...errors, ...stepErrors };
+  });
+  return { errors, first };
+}
+
+/** The first field of a step that has an error, in form order. */
+export function firstErrorField(step: number, errors: FieldErrors): FieldName | undefined {
+  return STEP_FIELDS[STEPS[step] ?? 'basics'].find((field) => errors[field]);
+}
+
+/** Checks an avatar in the browser too: the server's formats and size (issue 3). */
+export function checkAvatarFile(file: File): FieldError | undefined {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return { key: 'imageFormat' };
+  if (file.size > CHARACTER_LIMITS.avatarBytes) return { key: 'imageTooLarge' };
+  return undefined;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: unknown, fallback: T): T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : fallback;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Adult models only with the NSFW switch on; an unknown model falls back to the default. */
+export function allowedModel(model: string, nsfw: boolean): string {
+  const profile = modelProfile(model);
+  if (!profile || (profile.adult && !nsfw)) return DEFAULT_MODEL;
+  return model;
+}
+
+/** The models offered for a chat style (adult ones only with NSFW on); the current one stays. */
+export function modelsFor(chatStyle: ChatStyle, nsfw: boolean, current: string) {
+  return MODEL_PROFILES.filter((m) => m.id === current || (m.chatStyle === chatStyle && (nsfw || !m.adult)));
+}
+
+/** Reads values from anything shaped like them (a draft, a stored character), keeping them valid. */
+export function normaliseValues(input: Partial<Record<keyof FormValues, unknown>>): FormValues {
+  const nsfw = input.nsfw === true;
+  const greetings = Array.isArray(input.alternateGreetings)
+    ? input.alternateGreetings.filter((g): g is string => typeof g === 'string')
+    : [];
+  return {
+    name: text(input.name),
+    gender: oneOf(GENDERS, input.gender, EMPTY_VALUES.gender),
+    category: oneOf(CATEGORIES, input.category, EMPTY_VALUES.category),
+    visibility: oneOf(VISIBILITIES, input.visibility, EMPTY_VALUES.visibility),
+    nsfw,
+    desc: text(input.desc),
+    personality: text(input.personality),
+    tags: text(input.tags),
+    firstMessage: text(input.firstMessage),
+    alternateGreetings: greetings.slice(0, CHARACTER_LIMITS.alternateGreetings),
+    scenario: text(input.scenario),
+    exampleDialogue: text(input.exampleDialogue),
+    chatStyle: oneOf(CHAT_STYLES, input.chatStyle, EMPTY_VALUES.chatStyle),
+    model: allowedModel(text(input.model), nsfw),
+  };
+}
+
+/** The form's values for a stored character (edit and clone prefill every field). */
+export function valuesOfCharacter(c: CharacterDetail): FormValues {
+  return normaliseValues({
+    name: c.name,
+    gender: c.gender,
+    category: c.category,
+    visibility: c.visibility,
+    nsfw: c.NSFW,
+    desc: c.desc,
+    personality: c.personality,
+    tags: (Array.isArray(c.tags) && c.tags.length > 0 ? c.tags : parseTags(c.tag)).join(', '),
+    firstMessage: c.first_message,
+    alternateGreetings: c.alternate_greetings,
+    scenario: c.scenario,
+    exampleDialogue: c.example_dialogue,
+    chatStyle: c.chat_style,
+    model: c.model,
+  });
+}
+
+export interface Submission {
+  mode: FormMode;
+  values: FormValues;
+  /** The character edited or cloned. */
+  sourceId?: number | undefined;
+  avatar?: File | null | undefined;
+  card?: File | null | undefined;
+}
+
+/** The multipart form of character/create and character/modify (spec §3 fields). */
+export function buildFormData({ mode, values, sourceId, avatar, card }: Submission): FormData {
+  const form = new FormData();
+  if (avatar) form.append('head', avatar);
+  // The server reads the card too, to keep what the form has no field for (book, extensions).
+  if (card) form.append('card', card);
+  if (mode === 'edit' && sourceId !== undefined) form.append('id', String(sourceId));
+  if (mode === 'clone' && sourceId !== undefined) form.append('clone_from', String(sourceId));
+  form.append('name', values.name.trim());
+  form.append('desc', values.desc);
+  form.append('personality', values.personality);
+  form.append('first_message', values.firstMessage);
+  form.append(
+    'alternate_greetings',
+    JSON.stringify(values.alternateGreetings.filter((g) => g.trim() !== '')),
+  );
+  form.append('scenario', values.scenario);
+  form.append('example_dialogue', values.exampleDialogue);
+  form.append('chat_style', values.chatStyle);
+  form.append('model', allowedModel(values.model, values.nsfw));
+  form.append('category', values.category);
+  form.append('gender', values.gender);
+  form.append('NSFW', values.nsfw ? '1' : '0');
+  form.append('visibility', values.visibility);
+  form.append('tag', parseTags(values.tags).slice(0, CHARACTER_LIMITS.tags).join(','));
+  return form;
+}

@@ -1,0 +1,249 @@
+import { CATEGORIES, GENDERS, type Category, type Gender, type Visibility } from '@lumi/contract';
+import { Globe, Lock, ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { getHref } from '@/config/paths';
+import { useLocale } from '@/hooks/use-locale';
+import { AvatarField } from './avatar-field';
+import { CardField } from './card-field';
+import { ChoiceGroup, Field, Switch, describedBy, fieldId, inputClass, useErrorText } from './form-controls';
+import { TEXT_LIMITS, type FieldName, type TextField } from './form-model';
+import { GreetingsField } from './greetings-field';
+import { ModelField } from './model-field';
+import { TagsField } from './tags-field';
+import type { CharacterForm } from './use-character-form';
+
+interface TextProps {
+  form: CharacterForm;
+  field: TextField;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  /** Rows of a textarea; a one-line input without. */
+  rows?: number;
+}
+
+/** A text input or textarea bound to the form, with its counter and error. */
+function TextInput({ form, field, label, required, hint, placeholder, rows }: TextProps) {
+  const error = useErrorText()(form.errors[field]);
+  const value = form.values[field];
+  const max = TEXT_LIMITS[field];
+  const common = {
+    id: fieldId(field),
+    value,
+    placeholder,
+    maxLength: max,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(field, Boolean(hint), Boolean(error)),
+    dir: 'auto',
+  } as const;
+  return (
+    <div data-field={field}>
+      <Field
+        field={field}
+        label={label}
+        required={required ?? false}
+        optional={!required}
+        hint={hint}
+        error={error}
+        count={{ value: value.length, max }}
+      >
+        {rows ? (
+          <textarea
+            {...common}
+            rows={rows}
+            onChange={(e) => form.setField(field, e.target.value)}
+            className={cn(inputClass, 'resize-y leading-relaxed')}
+          />
+        ) : (
+          <input
+            {...common}
+            type="text"
+            autoComplete="off"
+            enterKeyHint="next"
+            onChange={(e) => form.setField(field, e.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+export function BasicsStep({ form }: { form: CharacterForm }) {
+  const { t } = useTranslation('create');
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const { values, setField } = form;
+  const nsfwId = fieldId('nsfw');
+  return (
+    <div className="space-y-6">
+      <CardField
+        card={form.card}
+        problem={form.cardProblem}
+        onPick={form.pickCard}
+        onRemove={form.removeCard}
+      />
+      <AvatarField
+        url={form.avatarUrl}
+        fromCard={form.avatarFromCard}
+        error={errorText(form.errors.avatar)}
+        onPick={form.pickAvatar}
+      >
+        <TextInput
+          form={form}
+          field="name"
+          label={t('fields.name.label')}
+          placeholder={t('fields.name.placeholder')}
+          required
+        />
+      </AvatarField>
+      <ChoiceGroup<Gender>
+        field="gender"
+        legend={t('fields.gender.label')}
+        value={values.gender}
+        onChange={(v) => setField('gender', v)}
+        choices={GENDERS.map((g) => ({ value: g, label: t(`fields.gender.${g}`) }))}
+      />
+      <ChoiceGroup<Category>
+        field="category"
+        legend={t('fields.category.label')}
+        value={values.category}
+        onChange={(v) => setField('category', v)}
+        columns="grid-cols-2 sm:grid-cols-4"
+        choices={CATEGORIES.map((c) => ({ value: c, label: t(`fields.category.${c}`) }))}
+      />
+      <ChoiceGroup<Visibility>
+        field="visibility"
+        legend={t('fields.visibility.label')}
+        value={values.visibility}
+        onChange={(v) => setField('visibility', v)}
+        choices={[
+          {
+            value: 'public',
+            label: t('fields.visibility.public'),
+            hint: t('fields.visibility.publicHint'),
+            icon: <Globe className="text-pink h-5 w-5 shrink-0" aria-hidden />,
+          },
+          {
+            value: 'private',
+            label: t('fields.visibility.private'),
+            hint: t('fields.visibility.privateHint'),
+            icon: <Lock className="text-violet h-5 w-5 shrink-0" aria-hidden />,
+          },
+        ]}
+      />
+      <div data-field="nsfw" className="border-line bg-surface-2/60 rounded-2xl border p-3.5 sm:p-4">
+        <div className="flex items-center gap-4">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={nsfwId} className="text-sm font-semibold">
+              {t('fields.nsfw.label')}
+            </label>
+            <p id={`${nsfwId}-hint`} className="text-muted mt-0.5 text-xs leading-relaxed">
+              {t('fields.nsfw.hint')}
+            </p>
+          </div>
+          <Switch
+            id={nsfwId}
+            checked={values.nsfw}
+            onChange={(v) => setField('nsfw', v)}
+            describedBy={describedBy('nsfw' satisfies FieldName, true, false)}
+          />
+        </div>
+        {values.nsfw && !form.adultEnabled && (
+          <p className="bg-pink/10 text-fg mt-3 flex items-start gap-2 rounded-xl px-3 py-2 text-xs leading-relaxed">
+            <ShieldAlert className="text-pink mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              {t('fields.nsfw.needsSetting')}{' '}
+              <Link to={getHref(locale, 'profile')} className="text-pink font-semibold underline">
+                {t('fields.nsfw.openProfile')}
+              </Link>
+            </span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function PersonalityStep({ form }: { form: CharacterForm }) {
+  const { t } = useTranslation('create');
+  const errorText = useErrorText();
+  return (
+    <div className="space-y-6">
+      <TextInput
+        form={form}
+        field="desc"
+        label={t('fields.desc.label')}
+        hint={t('fields.desc.hint')}
+        placeholder={t('fields.desc.placeholder')}
+        rows={4}
+        required
+      />
+      <TextInput
+        form={form}
+        field="personality"
+        label={t('fields.personality.label')}
+        hint={t('fields.personality.hint')}
+        placeholder={t('fields.personality.placeholder')}
+        rows={6}
+        required
+      />
+      <TagsField
+        value={form.values.tags}
+        error={errorText(form.errors.tags)}
+        onChange={(v) => form.setField('tags', v)}
+      />
+    </div>
+  );
+}
+
+export function ConversationStep({ form }: { form: CharacterForm }) {
+  const { t } = useTranslation('create');
+  const errorText = useErrorText();
+  const { values, setField } = form;
+  return (
+    <div className="space-y-6">
+      <TextInput
+        form={form}
+        field="firstMessage"
+        label={t('fields.firstMessage.label')}
+        hint={t('fields.firstMessage.hint')}
+        placeholder={t('fields.firstMessage.placeholder')}
+        rows={4}
+        required
+      />
+      <GreetingsField
+        value={values.alternateGreetings}
+        error={errorText(form.errors.alternateGreetings)}
+        onChange={(v) => setField('alternateGreetings', v)}
+      />
+      <TextInput
+        form={form}
+        field="scenario"
+        label={t('fields.scenario.label')}
+        hint={t('fields.scenario.hint')}
+        placeholder={t('fields.scenario.placeholder')}
+        rows={3}
+      />
+      <TextInput
+        form={form}
+        field="exampleDialogue"
+        label={t('fields.exampleDialogue.label')}
+        hint={t('fields.exampleDialogue.hint', { user: '{{user}}', char: '{{char}}' })}
+        placeholder={t('fields.exampleDialogue.placeholder', { user: '{{user}}', char: '{{char}}' })}
+        rows={5}
+      />
+      <ModelField
+        chatStyle={values.chatStyle}
+        model={values.model}
+        nsfw={values.nsfw}
+        onChatStyle={(v) => setField('chatStyle', v)}
+        onModel={(v) => setField('model', v)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { MODEL_PROFILES, type CharacterDetail, type UserInfo } from '@lumi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getHref } from '@/config/paths';
+import { useLocale } from '@/hooks/use-locale';
+import { ApiError } from '@/lib/api-client';
+import { readJson, StorageKey } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { createCharacter, modifyCharacter } from '../api/characters';
+import { fillFromCard, readCard, type CardProblem } from './card-import';
+import { clearDraft, readDraft, saveDraft } from './draft';
+import { fieldId } from './form-controls';
+import {
+  EMPTY_VALUES,
+  STEP_FIELDS,
+  STEPS,
+  allowedModel,
+  buildFormData,
+  checkAvatarFile,
+  firstErrorField,
+  validateAll,
+  validateStep,
+  valuesOfCharacter,
+  type FieldErrors,
+  type FieldName,
+  type FormMode,
+  type FormValues,
+} from './form-model';
+import { clearFormState, readFormState, type FormType } from './form-state';
+
+interface Initial {
+  mode: FormMode;
+  source: CharacterDetail | null;
+  /** ?type=edit or clone came without a stored character: a new one is started instead. */
+  missingSource: boolean;
+  values: FormValues;
+  restoredDraft: boolean;
+  adultEnabled: boolean;
+}
+
+function initialState(type: FormType | null): Initial {
+  const adultEnabled = readJson<UserInfo>(StorageKey.userInfo)?.enable_nsfw === true;
+  if (type) {
+    const source = readFormState();
+    if (source) {
+      return {
+        mode: type,
+        source,
+        missingSource: false,
+        values: valuesOfCharacter(source),
+        restoredDraft: false,
+        adultEnabled,
+      };
+    }
+  }
+  const draft = readDraft();
+  return {
+    mode: 'create',
+    source: null,
+    missingSource: type !== null,
+    values: draft ?? EMPTY_VALUES,
+    restoredDraft: draft !== null,
+    adultEnabled,
+  };
+}
+
+/** Keeps the model consistent with the chat style and the NSFW switch. */
+function reconcileModel(values: FormValues, changed: keyof FormValues): FormValues {
+  let model = allowedModel(values.model, values.nsfw);
+  if (changed === 'chatStyle') {
+    const current = MODEL_PROFILES.find((m) => m.id === model);
+    if (current?.chatStyle !== values.chatStyle) {
+      model = MODEL_PROFILES.find((m) => m.chatStyle === values.chatStyle && !m.adult)?.id ?? model;
+    }
+  }
+  return model === values.model ? values : { ...values, model };
+}
+
+interface PickedFile {
+  file: File;
+  url: string;
+}
+
+interface PickedCard {
+  file: File;
+  name: string;
+  /** The object URL of a PNG card (it may serve as the avatar). */
+  url: string | null;
+}
+
+export interface SubmitError {
+  message: string;
+  code: number;
+}
+
+/** `panelRef`: the form, scrolled into view when a step changes below its top. */
+export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTMLElement | null>) {
+  const { t } = useTranslation('create');
+  const { t: tc } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => initialState(type));
+  const { mode, source } = initial;
+  const [values, setValues] = useState(initial.values);
+  const [restoredDraft, setRestoredDraft] = useState(initial.restoredDraft);
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [avatar, setAvatar] = useState<PickedFile | null>(null);
+  const [card, setCard] = useState<PickedCard | null>(null);
+  const [cardProblem, setCardProblem] = useState<CardProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+
+  const existingHead = mode !== 'create' ? source?.head || null : null;
+  // The server takes a PNG card's image as the avatar only when there is no other one.
+  const cardAvatar = !existingHead ? (card?.url ?? null) : null;
+  const avatarUrl = avatar?.url ?? existingHead ?? cardAvatar;
+  const hasAvatar = avatarUrl !== null;
+
+  // Object URLs live until replaced or until the page goes.
+  const urls = useRef(new Set<string>());
+  useEffect(() => {
+    const live = urls.current;
+    return () => {
+      for (const url of live) URL.revokeObjectURL(url);
+      live.clear();
+    };
+  }, []);
+  const objectUrl = (file: File) => {
+    const url = URL.createObjectURL(file);
+    urls.current.add(url);
+    return url;
+  };
+  const revoke = (url: string | null | undefined) => {
+    if (!url) return;
+    URL.revokeObjectURL(url);
+    urls.current.delete(url);
+  };
+
+  // A reload keeps the text of a new character (spec: drafts); edits start from the stored one.
+  useEffect(() => {
+    if (mode === 'create') saveDraft(values);
+  }, [mode, values]);
+
+  // After a jump to a step with an error, its first invalid field takes the focus.
+  const pendingFocus = useRef<FieldName | null>(null);
+  useEffect(() => {
+    const field = pendingFocus.current;
+    if (!field) return;
+    pendingFocus.current = null;
+    const element = document.getElementById(fieldId(field));
+    element?.focus();
+    element?.closest('[data-field]')?.scrollIntoView({ block: 'center' });
+  }, [step, errors]);
+
+  const showStep = (next: number) => {
+    setStep(next);
+    const top = panelRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const clearError = (field: FieldName) =>
+    setErrors((prev) => {
+      if (!prev[field]) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+
+  function setField<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+    setValues((prev) => reconcileModel({ ...prev, [key]: value }, key));
+    clearError(key);
+    setSubmitError(null);
+  }
+
+  function pickAvatar(file: File | undefined) {
+    if (!file) return;
+    const problem = checkAvatarFile(file);
+    if (problem) {
+      setErrors((prev) => ({ ...prev, avatar: problem }));
+      return;
+    }
+    revoke(avatar?.url);
+    setAvatar({ file, url: objectUrl(file) });
+    clearError('avatar');
+    setSubmitError(null);
+  }
+
+  async function pickCard(file: File | undefined) {
+    if (!file) return;
+    setCardProblem(null);
+    const result = await readCard(file);
+    if (typeof result === 'string') {
+      setCardProblem(result);
+      return;
+    }
+    setValues((prev) => fillFromCard(prev, result.card));
+    revoke(card?.url);
+    setCard({ file, name: result.card.data.name, url: result.png ? objectUrl(file) : null });
+    setErrors((prev) => {
+      const next = { ...prev };
+      for (const field of ['name', 'desc', 'personality', 'firstMessage'] as const) delete next[field];
+      if (result.png) delete next.avatar;
+      return next;
+    });
+    setSubmitError(null);
+  }
+
+  function removeCard() {
+    revoke(card?.url);
+    setCard(null);
+    setCardProblem(null);
+  }
+
+  function startOver() {
+    setValues(EMPTY_VALUES);
+    setErrors({});
+    setRestoredDraft(false);
+    clearDraft();
+  }
+
+  /** Shows a step's errors (replacing its old ones) and jumps to it; true when it had none. */
+  function check(target: number): boolean {
+    const found = validateStep(target, values, hasAvatar);
+    setErrors((prev) => {
+      const next = { ...prev };
+      for (const field of STEP_FIELDS[STEPS[target] ?? 'basics']) delete next[field];
+      return { ...next, ...found };
+    });
+    const first = firstErrorField(target, found);
+    if (!first) return true;
+    pendingFocus.current = first;
+    showStep(target);
+    return false;
+  }
+
+  /** Back always works; going forward checks every step passed over. */
+  function goTo(target: number) {
+    if (target < 0 || target >= STEPS.length) return;
+    for (let s = step; s < target; s += 1) if (!check(s)) return;
+    showStep(target);
+  }
+
+  async function publish() {
+    const { errors: found, first } = validateAll(values, hasAvatar);
+    if (first >= 0) {
+      setErrors(found);
+      pendingFocus.current = firstErrorField(first, found) ?? null;
+      showStep(first);
+      return;
+    }
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      const form = buildFormData({
+        mode,
+        values,
+        sourceId: source?.id,
+        avatar: avatar?.file ?? null,
+        card: card?.file ?? null,
+      });
+      await (mode === 'edit' ? modifyCharacter(form) : createCharacter(form));
+    } catch (err) {
+      setSubmitting(false);
+      if (err instanceof ApiError && err.kind === 'business') {
+        setSubmitError({ code: err.code, message: err.message || tc('errors.generic') });
+      } else if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) {
+        setSubmitError({ code: err.code, message: tc('errors.network') });
+      } else {
+        setSubmitError({ code: -1, message: tc('errors.generic') });
+      }
+      return;
+    }
+    clearDraft();
+    if (mode !== 'create') clearFormState();
+    notify('success', t(mode === 'edit' ? 'success.updated' : 'success.created'));
+    // Lists that show the character (mine, home, search) are stale now.
+    void queryClient.invalidateQueries();
+    void navigate(getHref(locale, 'myCharacters'));
+  }
+
+  return {
+    mode,
+    source,
+    missingSource: initial.missingSource,
+    adultEnabled: initial.adultEnabled,
+    restoredDraft,
+    values,
+    setField,
+    step,
+    goTo,
+    errors,
+    avatarUrl,
+    avatarFromCard: avatar === null && existingHead === null && cardAvatar !== null,
+    pickAvatar,
+    card,
+    cardProblem,
+    pickCard,
+    removeCard,
+    startOver,
+    publish,
+    submitting,
+    submitError,
+  };
+}
+
+export type CharacterForm = ReturnType<typeof useCharacterForm>;
