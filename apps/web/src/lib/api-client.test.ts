@@ -99,7 +99,7 @@ describe('api client', () => {
     const ready = new Promise<void>((resolve) => {
       open = resolve;
     });
-    handlers.sessionReady.mockImplementation(() => ready);
+    configureApi({ sessionReady: () => ready });
     fetchMock.mockImplementation(() =>
       Promise.resolve(new Response(JSON.stringify({ code: 0, message: 'ok', data: 1 }))),
     );
