@@ -126,7 +126,7 @@ export async function seedSynthetic(
         FROM generate_series(${done + 1}::int, ${done + n}::int) AS g
       )
       INSERT INTO characters (owner_id, name, description, personality, first_message, chat_style, model,
-        category, gender, nsfw, visibility, approval, head_key, list_head_key, tag_line, comment_num, created_at)
+        category, gender, nsfw, visibility, approval, head_key, list_head_key, tag_line, comment_num, created_at, hot_key)
       SELECT ${SYNTHETIC_OWNER_ID}::uuid, name,
         'A ' || (25 + g % 20) || '-year-old ' || role || ' with a secret worth hearing.',
         'Curious and warm.', '*Looks up.* Oh, hello there.',
@@ -135,7 +135,8 @@ export async function seedSynthetic(
         CASE WHEN g % 5 < 3 THEN 'Female' ELSE 'Male' END,
         g % 7 = 0, 'public', 'approved', avatar || '.webp', avatar || '-402.webp',
         (CASE WHEN g % 2 = 0 THEN 'Anime' ELSE 'Realistic' END) || ',' || tag1 || ',' || tag2,
-        (g * 37) % 5000, now() - make_interval(secs => g)
+        (g * 37) % 5000, now() - make_interval(secs => g),
+        hashtext(g::text || ${day})
       FROM src`);
   }
   // Tags as a relation, from the tag line.
@@ -149,7 +150,12 @@ export async function seedSynthetic(
     JOIN tags t ON lower(t.name) = lower(x.name)
     WHERE c.owner_id = ${SYNTHETIC_OWNER_ID}::uuid
     ON CONFLICT DO NOTHING`);
-  await db.execute(sql`UPDATE characters SET hot_key = hashtext(id::text || ${day})`);
-  await db.execute(sql`ANALYZE characters`);
-  await db.execute(sql`ANALYZE character_tags`);
+  // Today's Hot order for the characters that were there before (the catalogue), and the day it
+  // was drawn for, so the server does not redraw (and rewrite every row) at start.
+  await db.execute(sql`UPDATE characters SET hot_key = hashtext(id::text || ${day}) WHERE owner_id <> ${SYNTHETIC_OWNER_ID}::uuid`);
+  await db.execute(
+    sql`INSERT INTO app_state (key, value) VALUES ('hot_order_day', ${day}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+  await db.execute(sql`VACUUM ANALYZE characters`);
+  await db.execute(sql`VACUUM ANALYZE character_tags`);
 }

@@ -118,6 +118,8 @@ describe('character community', () => {
 
   async function setNsfw(uid: string, on: boolean) {
     await t.database.db.update(users).set({ enableNsfw: on }).where(eq(users.id, uid));
+    // What the profile update will do: the user's cached sessions are read again.
+    t.app.services.sessions.forgetUser(uid);
   }
 
   const listIds = (page: CharacterPage<{ id: number }>) => page.characters.map((c) => c.id);

@@ -28,15 +28,42 @@ export function visibleTo(viewer: Viewer): SQL {
   return sql`${characters.deletedAt} IS NULL AND (${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved'))`;
 }
 
+/** Only what a list shows: the long texts, the card data and the search vector stay behind. */
+const summaryFields = {
+  id: characters.id,
+  ownerId: characters.ownerId,
+  name: characters.name,
+  description: characters.description,
+  category: characters.category,
+  gender: characters.gender,
+  nsfw: characters.nsfw,
+  visibility: characters.visibility,
+  approval: characters.approval,
+  headKey: characters.headKey,
+  listHeadKey: characters.listHeadKey,
+  tagLine: characters.tagLine,
+  ratingAvg: characters.ratingAvg,
+  ratingCount: characters.ratingCount,
+  commentNum: characters.commentNum,
+  createdAt: characters.createdAt,
+  deletedAt: characters.deletedAt,
+};
+export type CharacterFields = Pick<Character, keyof typeof summaryFields>;
+
+const isCollectedBy = (userId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${collects} WHERE ${collects.userId} = ${userId} AND ${collects.characterId} = ${characters.id})`;
+
 /** The columns every list needs, with the creator's name and whether the viewer liked it. */
 function summaryColumns(userId: string) {
-  return {
-    c: characters,
-    creatorName: users.name,
-    isCollected: sql<boolean>`EXISTS (SELECT 1 FROM ${collects} WHERE ${collects.userId} = ${userId} AND ${collects.characterId} = ${characters.id})`,
-  };
+  return { c: summaryFields, creatorName: users.name, isCollected: isCollectedBy(userId) };
 }
-export type SummaryRow = { c: Character; creatorName: string; isCollected: boolean };
+export interface SummaryRow<C extends CharacterFields = CharacterFields> {
+  c: C;
+  creatorName: string;
+  isCollected: boolean;
+}
+/** A single character with every column (get, edit, export). */
+export type FullRow = SummaryRow<Character>;
 
 export interface ListFilter {
   gender?: 'Female' | 'Male' | undefined;
@@ -96,49 +123,61 @@ export async function countListed(db: DbOrTx, filter: ListFilter): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** Candidates ranked per search: broad queries rank the first few hundred matches, not all. */
-export const SEARCH_NAME_CANDIDATES = 200;
-export const SEARCH_TEXT_CANDIDATES = 300;
+/** Candidates ranked per search: broad queries rank their first matches, not all of them. */
+export const SEARCH_TEXT_CANDIDATES = 150;
+export const SEARCH_NAME_CANDIDATES = 50;
 
 /**
- * Full-text search on name, tags and description (tsvector + GIN, prefix matching on every
- * word) plus trigram word similarity (typos) and substring matches on names (pg_trgm), best first. Name
- * matches always compete; full-text matches are capped, so a query matching thousands of
- * characters still answers in milliseconds.
+ * The ids matching a search, best first. Full-text on name, tags and description (tsvector +
+ * GIN, every word as a prefix); with `fuzzy`, names also match as substrings and with typos
+ * (pg_trgm word similarity). Candidates are capped so a query matching thousands of characters
+ * still answers in milliseconds.
  */
-export async function search(
+export async function searchIds(
   db: DbOrTx,
-  userId: string,
   query: string,
   words: string[],
-  limit: number,
-  offset: number,
-): Promise<SummaryRow[]> {
+  fuzzy: boolean,
+): Promise<number[]> {
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  const like = `%${query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const tsq = sql`to_tsquery('simple', ${tsquery})`;
-  const candidates = sql`(
-    (SELECT id FROM ${characters} WHERE ${listed} AND (${characters.name} ILIKE ${like} OR ${query} <% ${characters.name}) LIMIT ${SEARCH_NAME_CANDIDATES})
-    UNION
-    (SELECT id FROM ${characters} WHERE ${listed} AND ${characters.search} @@ ${tsq} LIMIT ${SEARCH_TEXT_CANDIDATES})
-  )`;
-  return db
+  const text = sql`(SELECT id FROM ${characters} WHERE ${listed} AND ${characters.search} @@ ${tsq} LIMIT ${SEARCH_TEXT_CANDIDATES})`;
+  let candidates = text;
+  if (fuzzy) {
+    const like = `%${query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    candidates = sql`(${text} UNION (SELECT id FROM ${characters} WHERE ${listed} AND (${characters.name} ILIKE ${like} OR ${query} <% ${characters.name}) LIMIT ${SEARCH_NAME_CANDIDATES}))`;
+  }
+  const rows = await db
+    .select({ id: characters.id })
+    .from(characters)
+    .where(sql`${characters.id} IN ${candidates}`)
+    .orderBy(
+      // Name matches first, then tag matches, then closeness of the name; cheaper than ts_rank
+      // on the whole vector and closer to what people expect.
+      desc(
+        sql`(to_tsvector('simple', ${characters.name}) @@ ${tsq})::int * 2 + (to_tsvector('simple', ${characters.tagLine}) @@ ${tsq})::int + word_similarity(${query}, ${characters.name})`,
+      ),
+      desc(characters.ratingCount),
+      characters.id,
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Listed characters by id, in the order given. */
+export async function summariesByIds(db: DbOrTx, userId: string, ids: number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select(summaryColumns(userId))
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
-    .where(sql`${characters.id} IN ${candidates}`)
-    .orderBy(
-      desc(sql`ts_rank(${characters.search}, ${tsq}) + word_similarity(${query}, ${characters.name})`),
-      desc(characters.ratingCount),
-      characters.id,
-    )
-    .limit(limit)
-    .offset(offset);
+    .where(and(inArray(characters.id, ids), listed));
+  const byId = new Map(rows.map((r) => [r.c.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promise<SummaryRow | undefined> {
+export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promise<FullRow | undefined> {
   const [row] = await db
-    .select(summaryColumns(viewer.userId))
+    .select({ c: characters, creatorName: users.name, isCollected: isCollectedBy(viewer.userId) })
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
     .where(and(eq(characters.id, id), visibleTo(viewer)));

@@ -29,7 +29,7 @@ import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import { checkImage, listImage, toPng } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 import * as repo from './characters.repository';
-import type { SummaryRow, Viewer } from './characters.repository';
+import type { FullRow, SummaryRow, Viewer } from './characters.repository';
 
 export interface CharactersDeps {
   db: Db;
@@ -192,17 +192,20 @@ export class CharactersService {
     const trimmed = query.trim().slice(0, CHARACTER_LIMITS.searchQuery);
     const words = searchWords(trimmed);
     if (words.length === 0) return { characters: [], has_more: false, is_admin: this.isAdmin(user) };
-    const rows = await repo.search(this.deps.db, user.id, trimmed, words, size + 1, (page - 1) * size);
-    const p = this.page(rows, size, user);
+    // Full-text first; names with typos and inner substrings only when that finds too little.
+    let ids = await repo.searchIds(this.deps.db, trimmed, words, false);
+    if (ids.length < size) ids = await repo.searchIds(this.deps.db, trimmed, words, true);
+    const offset = (page - 1) * size;
+    const rows = await repo.summariesByIds(this.deps.db, user.id, ids.slice(offset, offset + size));
     return {
-      characters: p.items.map((r) => this.summary(r, user)),
-      has_more: p.has_more,
-      is_admin: p.is_admin,
+      characters: rows.map((r) => this.summary(r, user)),
+      has_more: ids.length > offset + size,
+      is_admin: this.isAdmin(user),
     };
   }
 
   /** A visible character, or not-found (a private character of someone else does not exist). */
-  private async visible(user: User, id: number): Promise<SummaryRow> {
+  private async visible(user: User, id: number): Promise<FullRow> {
     const row = await repo.findVisible(this.deps.db, this.viewer(user), id);
     if (row) return row;
     const any = await repo.findAny(this.deps.db, id);
@@ -212,7 +215,7 @@ export class CharactersService {
     throw notFound();
   }
 
-  private async visibleAdult(user: User, id: number): Promise<SummaryRow> {
+  private async visibleAdult(user: User, id: number): Promise<FullRow> {
     const row = await this.visible(user, id);
     if (row.c.nsfw && !user.enableNsfw) throw nsfwRequired();
     return row;
@@ -224,7 +227,7 @@ export class CharactersService {
     return this.detail(row, user);
   }
 
-  private async detail(row: SummaryRow, user: User): Promise<CharacterDetail> {
+  private async detail(row: FullRow, user: User): Promise<CharacterDetail> {
     const c = row.c;
     return {
       ...this.summary(row, user),

@@ -31,7 +31,7 @@ export async function insertSession(
 /** The live session for a ticket hash with its user, if the ticket is valid now. */
 export async function findLiveSession(db: Db, ticketHash: string, now: Date) {
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

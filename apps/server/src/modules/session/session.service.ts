@@ -26,7 +26,16 @@ export interface SessionDeps {
  * Sessions: a ticket of 256 random bits lives only in the browser's HttpOnly cookie; the
  * database keeps its SHA-256, so a leaked table opens no account.
  */
+/** How long an authenticated ticket is trusted without asking the database again. */
+export const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_SIZE = 10_000;
+
 export class SessionService {
+  private readonly cache = new Map<
+    string,
+    { value: { sessionId: string; user: User }; until: number; expiresAt: Date }
+  >();
+
   constructor(private readonly deps: SessionDeps) {}
 
   /** Creates or resumes the tourist account bound to a 40-character code (spec §4). */
@@ -46,12 +55,36 @@ export class SessionService {
     return { ticket, expiresAt, user };
   }
 
+  /**
+   * The session of a ticket. Answers are kept for a few seconds per process (every API call
+   * asks): a logout or account change here drops them at once; one in another process is seen
+   * within AUTH_CACHE_MS.
+   */
   async authenticate(ticket: string): Promise<{ sessionId: string; user: User } | undefined> {
     if (!ticket || ticket.length > 128) return undefined;
-    return repo.findLiveSession(this.deps.db, sha256(ticket), this.deps.clock());
+    const hash = sha256(ticket);
+    const now = this.deps.clock();
+    const hit = this.cache.get(hash);
+    if (hit && hit.until > Date.now() && hit.expiresAt > now) return hit.value;
+    const found = await repo.findLiveSession(this.deps.db, hash, now);
+    if (found) {
+      if (this.cache.size >= AUTH_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(hash, { value: found, until: Date.now() + AUTH_CACHE_MS, expiresAt: found.expiresAt });
+    }
+    return found && { sessionId: found.sessionId, user: found.user };
   }
 
   async logout(sessionId: string): Promise<void> {
+    this.forget((v) => v.sessionId === sessionId);
     await repo.revokeSession(this.deps.db, sessionId, this.deps.clock());
+  }
+
+  /** After a change to a user (settings, deletion): their cached sessions are read again. */
+  forgetUser(userId: string): void {
+    this.forget((v) => v.user.id === userId);
+  }
+
+  private forget(match: (v: { sessionId: string; user: User }) => boolean): void {
+    for (const [key, entry] of this.cache) if (match(entry.value)) this.cache.delete(key);
   }
 }
