@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           });
           await auth.register(sessionRoutes, { sessions, credits });
           await auth.register(creditsRoutes, { credits });
-          await auth.register(characterRoutes, { characters });
+          await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },
         { prefix: '/auth' },
       );

@@ -152,7 +152,9 @@ export async function seedSynthetic(
     ON CONFLICT DO NOTHING`);
   // Today's Hot order for the characters that were there before (the catalogue), and the day it
   // was drawn for, so the server does not redraw (and rewrite every row) at start.
-  await db.execute(sql`UPDATE characters SET hot_key = hashtext(id::text || ${day}) WHERE owner_id <> ${SYNTHETIC_OWNER_ID}::uuid`);
+  await db.execute(
+    sql`UPDATE characters SET hot_key = hashtext(id::text || ${day}) WHERE owner_id <> ${SYNTHETIC_OWNER_ID}::uuid`,
+  );
   await db.execute(
     sql`INSERT INTO app_state (key, value) VALUES ('hot_order_day', ${day}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   );

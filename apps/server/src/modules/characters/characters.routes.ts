@@ -63,10 +63,16 @@ async function readForm(
   return { fields, files };
 }
 
-export const characterRoutes: FastifyPluginAsync<{ characters: CharactersService }> = async (
-  app,
-  { characters },
-) => {
+/** Refuses moderation on hosts where it is blocked (a staging copy of the site). */
+function assertManageAllowed(request: FastifyRequest, blockedHosts: ReadonlySet<string>): void {
+  const host = (request.hostname || '').split(':')[0]?.toLowerCase() ?? '';
+  if (blockedHosts.has(host)) throw new BusinessError(ErrorCode.FORBIDDEN, 'manage_blocked');
+}
+
+export const characterRoutes: FastifyPluginAsync<{
+  characters: CharactersService;
+  blockedHosts: ReadonlySet<string>;
+}> = async (app, { characters, blockedHosts }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: CHARACTER_LIMITS.cardBytes,
@@ -131,6 +137,7 @@ export const characterRoutes: FastifyPluginAsync<{ characters: CharactersService
   });
 
   app.get('/character/approve-list', async (request) => {
+    assertManageAllowed(request, blockedHosts);
     const q = validate(pageQuerySchema, request.query);
     return ok(await characters.approveList(user(request), q.page, q.page_size));
   });
@@ -162,10 +169,7 @@ export const adminCharacterRoutes: FastifyPluginAsync<{
   characters: CharactersService;
   blockedHosts: ReadonlySet<string>;
 }> = async (app, { characters, blockedHosts }) => {
-  app.addHook('preHandler', async (request) => {
-    const host = (request.hostname || '').split(':')[0]?.toLowerCase() ?? '';
-    if (blockedHosts.has(host)) throw new BusinessError(ErrorCode.FORBIDDEN, 'manage_blocked');
-  });
+  app.addHook('preHandler', async (request) => assertManageAllowed(request, blockedHosts));
 
   app.post('/character/all', async (request) =>
     ok(await characters.adminAll(caller(request).user, validate(adminListBodySchema, request.body))),

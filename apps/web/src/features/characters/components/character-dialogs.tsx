@@ -105,8 +105,9 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
             {t('details.by')} <bdi className="text-fg font-semibold">{c.creator}</bdi>
           </p>
           <p className="text-muted mt-1 tabular-nums">
-            <bdi>{formatDay(c.create_time)}</bdi> ·{' '}
-            {t('details.chats', { count: c.comment_num, formatted: formatCount(c.comment_num) })}
+            <bdi>{formatDay(c.create_time)}</bdi>
+            {c.comment_num > 0 &&
+              ` · ${t('details.chats', { count: c.comment_num, formatted: formatCount(c.comment_num) })}`}
           </p>
           <div className="mt-2 flex flex-wrap gap-1">
             {c.tags.map((tag) => (
