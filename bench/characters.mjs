@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { load, percentile, waitForServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -30,34 +31,6 @@ async function admin(sql) {
   } finally {
     await client.end();
   }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function load(url, headers, { concurrency = 16, durationMs = 3000 } = {}) {
-  const latencies = [];
-  const end = Date.now() + durationMs;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const t = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.json();
-        if (body.code !== undefined && body.code !== 0) errors += 1;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: Math.round(latencies.length / (durationMs / 1000)),
-    p50: +percentile(latencies, 50).toFixed(2),
-    p95: +percentile(latencies, 95).toFixed(2),
-    errors,
-  };
 }
 
 /** One client at a time: the latency of the query itself, without queueing. */
@@ -85,17 +58,7 @@ try {
       env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-  const waitUp = async () => {
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
-      } catch {
-        // not yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  };
+  const waitUp = () => waitForServer(base);
   server = start();
   await waitUp();
   server.kill('SIGTERM');

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
+import { load, waitForServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -23,19 +24,6 @@ const server = spawn(process.execPath, [serverEntry], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-
-async function waitForServer() {
-  // The first start seeds the catalogue (rendering 300 avatars), so allow a minute.
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 async function pageWeight() {
   const browser = await chromium.launch(launchOptions);
@@ -53,37 +41,8 @@ async function pageWeight() {
   return totals;
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function load(url, headers, { concurrency = 16, durationMs = 3000 } = {}) {
-  const latencies = [];
-  const end = Date.now() + durationMs;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const t = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.json();
-        if (body.code !== 0) errors += 1;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: Math.round(latencies.length / (durationMs / 1000)),
-    p50: +percentile(latencies, 50).toFixed(2),
-    p95: +percentile(latencies, 95).toFixed(2),
-    errors,
-  };
-}
-
 try {
-  await waitForServer();
+  await waitForServer(base);
   const weight = await pageWeight();
   const kb = (n) => +(n / 1024).toFixed(1);
   console.log('\nHome, first load at 390 px (compressed bytes on the wire, KB):');

@@ -1,6 +1,6 @@
 import { ErrorCode, type CharacterDetail } from '@lumi/contract';
 import { Copy, Download, EyeOff, Heart, MessageCircle, ShieldAlert, Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -11,10 +11,10 @@ import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDay } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { cardUrl, getCharacter, likeCharacter, rateCharacter, unlikeCharacter } from '../api/characters';
-import { confirmDialog } from '../character-dialog-store';
+import { cardUrl, getCharacter, rateCharacter } from '../api/characters';
 import { CharacterDialogHost } from '../components/character-dialog-host';
 import { FORM_STATE_KEY } from '../components/owner-menu';
+import { useLikeToggle } from '../hooks/use-like-toggle';
 
 type Loaded =
   | { state: 'loading' }
@@ -37,6 +37,14 @@ export default function CharacterPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const [loaded, setLoaded] = useState<Loaded>({ state: valid ? 'loading' : 'missing' });
   const [hover, setHover] = useState(0);
+  const setLiked = useCallback(
+    (_id: number, liked: boolean) =>
+      setLoaded((l) =>
+        l.state === 'ready' ? { state: 'ready', character: { ...l.character, is_collected: liked } } : l,
+      ),
+    [],
+  );
+  const toggleLike = useLikeToggle<CharacterDetail>(setLiked);
 
   useEffect(() => {
     if (!valid) return;
@@ -109,25 +117,6 @@ export default function CharacterPage() {
 
   const update = (patch: Partial<CharacterDetail>) =>
     setLoaded((l) => (l.state === 'ready' ? { state: 'ready', character: { ...l.character, ...patch } } : l));
-
-  const toggleLike = async () => {
-    if (c.is_collected) {
-      const ok = await confirmDialog({
-        title: t('like.confirmTitle'),
-        body: t('like.confirmBody', { name: c.name }),
-        confirm: t('like.confirm'),
-        danger: true,
-      });
-      if (!ok) return;
-      await unlikeCharacter(c.id);
-      update({ is_collected: false });
-      notify('success', t('like.removed'));
-    } else {
-      await likeCharacter(c.id);
-      update({ is_collected: true });
-      notify('success', t('like.added'));
-    }
-  };
 
   const rate = async (stars: number) => {
     const result = await rateCharacter(c.id, stars);
@@ -228,7 +217,7 @@ export default function CharacterPage() {
           <div className="mt-5 flex flex-wrap gap-2">
             <Button
               variant={c.is_collected ? 'secondary' : 'primary'}
-              onClick={() => void toggleLike()}
+              onClick={() => void toggleLike(c)}
               aria-pressed={c.is_collected}
             >
               <Heart className={cn('h-4 w-4', c.is_collected && 'fill-pink text-pink')} aria-hidden />

@@ -1,0 +1,66 @@
+import {
+  CATEGORIES,
+  CHARACTER_LIMITS,
+  CHIPS,
+  findMinorSexualisation,
+  GENDERS,
+  modelProfile,
+  parseTags,
+} from '@lumi/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogue, type SeedCharacter } from './catalogue';
+
+describe('seed catalogue', () => {
+  let all: SeedCharacter[];
+  beforeAll(async () => {
+    all = await readCatalogue();
+  });
+
+  it('has at least 300 characters with unique names', () => {
+    expect(all.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
+  });
+
+  it('covers every tag chip, both genders, anime and realistic, and some adult characters', () => {
+    for (const chip of CHIPS) {
+      if (chip.filter.kind !== 'tag') continue;
+      const tag = chip.filter.tag;
+      const count = all.filter((c) => c.tags.includes(tag) || c.category === tag.toLowerCase()).length;
+      expect(count, tag).toBeGreaterThanOrEqual(4);
+    }
+    for (const gender of GENDERS) expect(all.filter((c) => c.gender === gender).length).toBeGreaterThan(60);
+    expect(all.filter((c) => c.category === 'anime').length).toBeGreaterThan(60);
+    expect(all.filter((c) => c.nsfw).length).toBeGreaterThan(20);
+    expect(all.filter((c) => c.nsfw).length).toBeLessThan(all.length / 2);
+  });
+
+  it('holds every character to the form’s rules and the content policy', () => {
+    for (const c of all) {
+      const at = c.name;
+      expect(c.age, at).toBeGreaterThanOrEqual(18);
+      expect(CATEGORIES, at).toContain(c.category);
+      const profile = modelProfile(c.model);
+      expect(profile, at).toBeDefined();
+      if (profile?.adult) expect(c.nsfw, at).toBe(true);
+      expect(c.name.length, at).toBeLessThanOrEqual(CHARACTER_LIMITS.name);
+      expect(c.description.length, at).toBeLessThanOrEqual(CHARACTER_LIMITS.desc);
+      expect(c.first_message.trim().length, at).toBeGreaterThan(20);
+      expect(c.personality.trim().length, at).toBeGreaterThan(20);
+      expect(c.example_dialogue, at).toContain('<START>');
+      expect(parseTags(c.tags).length, at).toBeGreaterThanOrEqual(2);
+      const refused = findMinorSexualisation({
+        adult: c.nsfw,
+        texts: [
+          c.name,
+          c.description,
+          c.personality,
+          c.scenario,
+          c.first_message,
+          c.example_dialogue,
+          ...(c.alternate_greetings ?? []),
+        ],
+      });
+      expect(refused, at).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// Shared by the benchmarks: a closed-loop load generator and percentiles.
+
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** `concurrency` clients calling `url` back to back for `durationMs`; envelope errors counted. */
+export async function load(url, headers, { concurrency = 16, durationMs = 3000 } = {}) {
+  const latencies = [];
+  const end = Date.now() + durationMs;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        const body = await res.json();
+        if (body.code !== undefined && body.code !== 0) errors += 1;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / (durationMs / 1000)),
+    p50: +percentile(latencies, 50).toFixed(2),
+    p95: +percentile(latencies, 95).toFixed(2),
+    errors,
+  };
+}
+
+/** Waits for `${base}/healthz`; the first start seeds the catalogue, so allow a minute. */
+export async function waitForServer(base, tries = 600) {
+  for (let i = 0; i < tries; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
