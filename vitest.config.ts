@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'engines',
+          root: './packages/engines',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server-unit',
           root: './apps/server',
           include: ['src/**/*.test.ts'],

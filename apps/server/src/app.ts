@@ -20,6 +20,15 @@ import { SessionService } from './modules/session/session.service';
 import { CharactersService } from './modules/characters/characters.service';
 import { adminCharacterRoutes, characterRoutes } from './modules/characters/characters.routes';
 import { LocalStorage, type FileStorage } from './lib/storage';
+import { ChatService } from './modules/chat/chat.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import {
+  DemoChatEngine,
+  estimateTokens,
+  OpenAICompatibleEngine,
+  PROFILE_SETTINGS,
+  type ChatEngine,
+} from '@lumi/engines';
 import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
 import { defaultWebDistDir } from './paths';
 
@@ -29,13 +38,20 @@ export interface AppDeps {
   clock?: Clock;
   /** Where files go; the local directory under DATA_DIR by default. */
   storage?: FileStorage;
+  /** The chat engine; by default from config (OpenAI-compatible, or the offline demo). */
+  chatEngine?: ChatEngine;
   /** Pino options or false; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { sessions: SessionService; credits: CreditsService; characters: CharactersService };
+    services: {
+      sessions: SessionService;
+      credits: CreditsService;
+      characters: CharactersService;
+      chat: ChatService;
+    };
   }
 }
 
@@ -73,7 +89,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     autoApprove: config.characterAutoApprove,
     admins: config.admins,
   });
-  app.decorate('services', { sessions, credits, characters });
+  const chat = new ChatService({
+    db: database.db,
+    credits,
+    characters,
+    engine: deps.chatEngine ?? chatEngineFor(config),
+    backendModel: (profile) => config.llm.models[profile] ?? profile,
+    profiles: PROFILE_SETTINGS,
+    estimateTokens,
+    replyTimeoutMs: config.llm.timeoutMs,
+  });
+  app.decorate('services', { sessions, credits, characters, chat });
   app.decorateRequest('auth', null);
 
   registerErrorHandler(app);
@@ -113,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           });
           await auth.register(sessionRoutes, { sessions, credits });
           await auth.register(creditsRoutes, { credits });
+          await auth.register(chatRoutes, { chat });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },
         { prefix: '/auth' },
@@ -152,4 +179,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/** The configured chat engine: OpenAI-compatible when LLM_BASE_URL is set, else the demo. */
+export function chatEngineFor(config: Config): ChatEngine {
+  if (config.llm.baseUrl) {
+    return new OpenAICompatibleEngine({
+      baseUrl: config.llm.baseUrl,
+      apiKey: config.llm.apiKey,
+      timeoutMs: config.llm.timeoutMs,
+    });
+  }
+  return new DemoChatEngine({ wordDelayMs: config.llm.demoWordDelayMs });
 }

@@ -45,6 +45,18 @@ const envSchema = z.object({
   CHARACTER_AUTO_APPROVE: bool.default(false),
   MANAGE_BLOCKED_HOSTS: z.string().default(''),
   SEED_CHARACTERS: bool.default(true),
+  LLM_BASE_URL: url.optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('default'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  LLM_MODEL_NELA_8B: z.string().min(1).optional(),
+  LLM_MODEL_LULA_12B: z.string().min(1).optional(),
+  LLM_MODEL_GENLA_8B: z.string().min(1).optional(),
+  LLM_MODEL_ROLEPLAY_1: z.string().min(1).optional(),
+  LLM_MODEL_ROLEPLAY_2: z.string().min(1).optional(),
+  LLM_MODEL_DIALOGUE_1: z.string().min(1).optional(),
+  LLM_MODEL_GIRLFRIEND_1: z.string().min(1).optional(),
+  DEMO_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +91,15 @@ export interface Config {
   /** Hosts (e.g. staging) where the manage-character page and admin calls are refused. */
   manageBlockedHosts: ReadonlySet<string>;
   seedCharacters: boolean;
+  llm: {
+    /** OpenAI-compatible chat completions base URL; unset uses the offline demo engine. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+    /** Backend model name per profile id (LLM_MODEL unless overridden). */
+    models: Record<string, string>;
+    demoWordDelayMs: number;
+  };
 }
 
 const list = (value: string, lower = false): Set<string> =>
@@ -130,5 +151,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     characterAutoApprove: e.CHARACTER_AUTO_APPROVE,
     manageBlockedHosts: list(e.MANAGE_BLOCKED_HOSTS, true),
     seedCharacters: e.SEED_CHARACTERS,
+    llm: {
+      baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.LLM_API_KEY,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      models: {
+        'nela-8b': e.LLM_MODEL_NELA_8B ?? e.LLM_MODEL,
+        'lula-12b': e.LLM_MODEL_LULA_12B ?? e.LLM_MODEL,
+        'genla-8b': e.LLM_MODEL_GENLA_8B ?? e.LLM_MODEL,
+        'roleplay-1': e.LLM_MODEL_ROLEPLAY_1 ?? e.LLM_MODEL,
+        'roleplay-2': e.LLM_MODEL_ROLEPLAY_2 ?? e.LLM_MODEL,
+        'dialogue-1': e.LLM_MODEL_DIALOGUE_1 ?? e.LLM_MODEL,
+        'girlfriend-1': e.LLM_MODEL_GIRLFRIEND_1 ?? e.LLM_MODEL,
+      },
+      demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
+    },
   };
 }

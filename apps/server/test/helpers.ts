@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
+import type { ChatEngine } from '@lumi/engines';
 
 /** The PostgreSQL server to test against, when the run sets one (CI's second pass). */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -48,6 +49,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     SEED_CHARACTERS: 'false',
+    DEMO_WORD_DELAY_MS: '0',
     ...env,
   });
 }
@@ -62,6 +64,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** A chat engine instead of the configured one. */
+  chatEngine?: ChatEngine;
   /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
   beforeReady?: (app: App) => void | Promise<void>;
 }
@@ -78,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.chatEngine ? { chatEngine: options.chatEngine } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

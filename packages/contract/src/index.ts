@@ -10,3 +10,4 @@ export * from './character-card';
 export * from './characters';
 export * from './content-policy';
 export * from './api/characters';
+export * from './api/chat';

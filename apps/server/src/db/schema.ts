@@ -302,3 +302,48 @@ export const appState = pgTable('app_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A chat: with a character, or an AI chat without one. Restarting a character chat starts a new
+ * conversation; the latest one is the current one. `memory` is the rolling summary of the turns
+ * that no longer fit the model's context, up to message `memory_upto`.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: bigint('character_id', { mode: 'number' }).references(() => characters.id, {
+      onDelete: 'cascade',
+    }),
+    model: text('model').notNull(),
+    personaName: text('persona_name').notNull().default(''),
+    personaDescription: text('persona_description').notNull().default(''),
+    memory: text('memory').notNull().default(''),
+    memoryUpto: bigint('memory_upto', { mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('conversations_user_character_idx').on(t.userId, t.characterId, t.createdAt)],
+);
+export type Conversation = typeof conversations.$inferSelect;
+
+/** A chat message; an assistant message keeps every alternative (swipe) and the chosen one. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    swipes: jsonb('swipes').$type<string[]>().notNull(),
+    swipeIndex: integer('swipe_index').notNull().default(0),
+    finishReason: text('finish_reason'),
+    engine: text('engine'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -1,0 +1,122 @@
+import {
+  chatSendBodySchema,
+  conversationQuerySchema,
+  ErrorCode,
+  memoryBodySchema,
+  messageEditBodySchema,
+  messageIdBodySchema,
+  personaBodySchema,
+  serverMessage,
+  swipeBodySchema,
+  type ChatStreamEvent,
+} from '@lumi/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { BusinessError } from '../../lib/errors';
+import { requestLocale } from '../../lib/request-locale';
+import { validate } from '../../lib/validate';
+import { caller } from '../../plugins/auth';
+import type { ChatService } from './chat.service';
+
+/** A reply may stream for a while on a slow model. */
+const REPLY_TIMEOUT_MS = 300_000;
+
+export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app, { chat }) => {
+  /**
+   * POST aigc/text: with Accept: text/event-stream the reply streams as server-sent events
+   * (start, delta..., done | error); otherwise the whole reply comes in the envelope. Refusals
+   * (credits, adult content, policy, bad input) answer the envelope before any streaming.
+   */
+  app.post('/aigc/text', { handlerTimeout: REPLY_TIMEOUT_MS }, async (request, reply) => {
+    const user = caller(request).user;
+    const prepared = await chat.prepare(user, validate(chatSendBodySchema, request.body));
+    const controller = new AbortController();
+    const locale = requestLocale(request);
+    const translate = (e: ChatStreamEvent): ChatStreamEvent =>
+      e.event === 'error'
+        ? { event: 'error', data: { ...e.data, message: serverMessage(locale, 'service_busy') } }
+        : e;
+
+    if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+      request.raw.on('close', () => {
+        if (!reply.raw.writableEnded) controller.abort();
+      });
+      let done: ChatStreamEvent | undefined;
+      for await (const event of prepared.run(controller.signal)) {
+        if (event.event === 'done' || event.event === 'error') done = event;
+      }
+      if (done?.event === 'done') return ok({ conversation_id: prepared.conversation.id, ...done.data });
+      throw new BusinessError(ErrorCode.SERVICE_BUSY, 'service_busy');
+    }
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    res.flushHeaders();
+    // The browser went away (tab closed, stop button): the engine stops too.
+    res.on('close', () => {
+      if (!res.writableEnded) controller.abort();
+    });
+    try {
+      for await (const event of prepared.run(controller.signal)) {
+        if (res.destroyed) break;
+        const e = translate(event);
+        res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      }
+    } catch (err) {
+      request.log.error({ err }, 'chat stream failed');
+      if (!res.destroyed) {
+        const message = serverMessage(locale, 'operation_failed');
+        res.write(`event: error\ndata: ${JSON.stringify({ code: ErrorCode.INTERNAL, message })}\n\n`);
+      }
+    } finally {
+      res.end();
+    }
+  });
+
+  app.get('/character_msg/list', async (request) =>
+    ok(await chat.list(caller(request).user, validate(conversationQuerySchema, request.query))),
+  );
+
+  /** The greeting: opens (or finds) the conversation with the character's first message. */
+  app.post('/character_msg/add', async (request) => {
+    const q = validate(conversationQuerySchema, request.body);
+    return ok(await chat.list(caller(request).user, { ...q, page: 1 }));
+  });
+
+  /** Restart: a fresh conversation with the greeting (spec's clear). */
+  app.get('/character_msg/clear', async (request) =>
+    ok(await chat.restart(caller(request).user, validate(conversationQuerySchema, request.query))),
+  );
+
+  app.post('/character_msg/edit', async (request) => {
+    const body = validate(messageEditBodySchema, request.body);
+    return ok(await chat.edit(caller(request).user, body.id, body.content));
+  });
+
+  app.post('/character_msg/delete', async (request) => {
+    const body = validate(messageIdBodySchema, request.body);
+    await chat.remove(caller(request).user, body.id);
+    return ok(null);
+  });
+
+  app.post('/character_msg/swipe', async (request) => {
+    const body = validate(swipeBodySchema, request.body);
+    return ok(await chat.swipe(caller(request).user, body.id, body.index));
+  });
+
+  app.post('/character_msg/memory', async (request) => {
+    const body = validate(memoryBodySchema, request.body);
+    return ok(await chat.setMemory(caller(request).user, body.conversationId, body.memory));
+  });
+
+  app.post('/character_msg/persona', async (request) =>
+    ok(await chat.setPersona(caller(request).user, validate(personaBodySchema, request.body))),
+  );
+};

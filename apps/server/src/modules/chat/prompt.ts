@@ -1,0 +1,137 @@
+import { replaceCardMacros, splitExamples, type ChatStyle } from '@lumi/contract';
+import type { ChatMessage } from '@lumi/engines';
+
+/** What the prompt is built from: the character (absent in AI chat), persona, memory, turns. */
+export interface PromptInput {
+  character?: {
+    name: string;
+    description: string;
+    personality: string;
+    scenario: string;
+    exampleDialogue: string;
+    systemPrompt: string;
+    postHistoryInstructions: string;
+    chatStyle: ChatStyle;
+  };
+  persona: { name: string; description: string };
+  memory: string;
+  /** Oldest first; the last one is what the reply answers (or continues). */
+  turns: { id: number; role: 'user' | 'assistant'; content: string }[];
+  /** Tokens the prompt may use: the profile's context minus its reply budget. */
+  budgetTokens: number;
+  estimateTokens: (text: string) => number;
+}
+
+export interface BuiltPrompt {
+  messages: ChatMessage[];
+  /** Turns that did not fit, oldest first: what the memory should now summarise. */
+  dropped: PromptInput['turns'];
+}
+
+export const DEFAULT_USER_NAME = 'User';
+
+const STYLE: Record<ChatStyle, string> = {
+  story:
+    "Write {{char}}'s next reply as a story: vivid narration of actions and surroundings in *asterisks*, with {{char}}'s spoken lines in quotes. Write only for {{char}}; never speak or act for {{user}}.",
+  dialogue:
+    "Write {{char}}'s next reply as natural conversation: mostly what {{char}} says, short and in character, with an occasional brief *action*. Never speak for {{user}}.",
+};
+
+const AI_CHAT_SYSTEM =
+  'You are a friendly, helpful AI assistant in a web chat. Answer clearly and concisely, in the language the user writes in.';
+
+/**
+ * The prompt of one reply (issue 4): a system prompt from the character (its card's own system
+ * prompt, where {{original}} stands for ours), the persona, the memory and the example
+ * dialogue; then as many recent turns as the budget allows, oldest dropped first; then the
+ * card's post-history instructions. {{char}} and {{user}} are replaced everywhere.
+ */
+export function buildPrompt(input: PromptInput): BuiltPrompt {
+  const c = input.character;
+  const user = input.persona.name.trim() || DEFAULT_USER_NAME;
+  const names = { char: c?.name ?? 'Assistant', user };
+  const fill = (text: string) => replaceCardMacros(text, names);
+
+  const parts: string[] = [];
+  if (c) {
+    const original = [
+      `You are {{char}} in a fictional role-play chat with {{user}}. Stay in character.`,
+      STYLE[c.chatStyle],
+      'Reply in the language {{user}} writes in.',
+    ].join(' ');
+    parts.push(c.systemPrompt.trim() ? c.systemPrompt.replace(/\{\{original\}\}/gi, original) : original);
+    if (c.description.trim()) parts.push(`About {{char}}:\n${c.description.trim()}`);
+    if (c.personality.trim()) parts.push(`{{char}}'s personality:\n${c.personality.trim()}`);
+    if (c.scenario.trim()) parts.push(`Scenario:\n${c.scenario.trim()}`);
+  } else {
+    parts.push(AI_CHAT_SYSTEM);
+  }
+  if (input.persona.description.trim()) parts.push(`About {{user}}:\n${input.persona.description.trim()}`);
+  if (input.memory.trim()) parts.push(`What happened earlier in this chat:\n${input.memory.trim()}`);
+  if (c) {
+    const examples = splitExamples(c.exampleDialogue);
+    if (examples.length) {
+      parts.push(
+        `Examples of how {{char}} talks:\n${examples.map((e) => `<example>\n${e}\n</example>`).join('\n')}`,
+      );
+    }
+  }
+  const system: ChatMessage = { role: 'system', content: fill(parts.join('\n\n')) };
+  const post = c?.postHistoryInstructions.trim()
+    ? ({
+        role: 'system',
+        content: fill(c.postHistoryInstructions.replace(/\{\{original\}\}/gi, '')),
+      } as const)
+    : undefined;
+
+  let left =
+    input.budgetTokens -
+    input.estimateTokens(system.content) -
+    (post ? input.estimateTokens(post.content) : 0);
+  const kept: ChatMessage[] = [];
+  let firstKept = input.turns.length;
+  for (let i = input.turns.length - 1; i >= 0; i--) {
+    const turn = input.turns[i];
+    if (!turn) continue;
+    const content = fill(turn.content);
+    const cost = input.estimateTokens(content) + 4;
+    // The newest turn always goes in, even if it alone is over budget.
+    if (cost > left && kept.length > 0) break;
+    left -= cost;
+    kept.unshift({ role: turn.role, content });
+    firstKept = i;
+  }
+  return {
+    messages: [system, ...kept, ...(post ? [post] : [])],
+    dropped: input.turns.slice(0, firstKept),
+  };
+}
+
+const MEMORY_LINE_CHARS = 160;
+
+/**
+ * Adds the turns that fell out of the context to the memory, one short line each (the first
+ * sentence of what was said), keeping the newest lines within `maxChars`. Extractive and
+ * deterministic: no extra model call per message. The user can edit the memory at any time.
+ */
+export function extendMemory(
+  memory: string,
+  dropped: { role: 'user' | 'assistant'; content: string }[],
+  names: { char: string; user: string },
+  maxChars: number,
+): string {
+  const lines = memory.split('\n').filter((l) => l.trim());
+  for (const turn of dropped) {
+    const text = turn.content
+      .replace(/\*[^*]*\*/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) continue;
+    const sentence = /^(.+?[.!?。！？])(\s|$)/u.exec(text)?.[1] ?? text;
+    const short =
+      sentence.length > MEMORY_LINE_CHARS ? `${sentence.slice(0, MEMORY_LINE_CHARS - 1)}…` : sentence;
+    lines.push(`- ${turn.role === 'user' ? names.user : names.char}: ${short}`);
+  }
+  while (lines.join('\n').length > maxChars && lines.length > 1) lines.shift();
+  return lines.join('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * The one interface every chat engine implements (OpenAI-compatible backends, the offline demo),
+ * so the chat service streams a reply without knowing which backend answers it.
+ */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface Sampling {
+  temperature: number;
+  topP: number;
+  maxTokens: number;
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  stop?: string[];
+}
+
+/** What the offline demo engine answers from (the character's own fields); real engines ignore it. */
+export interface DemoContext {
+  charName: string;
+  userName: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  exampleDialogue: string;
+  chatStyle: 'story' | 'dialogue';
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  sampling: Sampling;
+  /** The caller going away (browser closed, job cancelled): the engine stops with 'aborted'. */
+  signal?: AbortSignal;
+  /** Limit on the whole reply, first byte to last; engines also keep their own idle limit. */
+  timeoutMs?: number;
+  /** Makes sampling repeatable where the backend supports it (OpenAI `seed`; the demo engine). */
+  seed?: number;
+  demo?: DemoContext;
+}
+
+export type ChatChunk =
+  | { type: 'delta'; text: string }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+  | { type: 'done'; finishReason: 'stop' | 'length' | 'other' };
+
+export interface ChatEngine {
+  readonly id: string;
+  /** true for the offline demo engine: the page says so */
+  readonly demo: boolean;
+  /**
+   * Streams one reply: 'delta' chunks, at most one 'usage', then exactly one 'done' last. Failures
+   * are thrown as EngineError; stopping the iteration early releases the backend request.
+   */
+  stream(request: ChatRequest): AsyncIterable<ChatChunk>;
+}
