@@ -7,7 +7,8 @@ const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
 const MyCharactersPage = lazy(() => import('@/features/characters/pages/my-characters-page'));
 const LikedCharactersPage = lazy(() => import('@/features/characters/pages/liked-characters-page'));
 const RecentChatsPage = lazy(() => import('@/features/characters/pages/recent-chats-page'));
-const CharacterPage = lazy(() => import('@/features/characters/pages/character-page'));
+const CharacterChatPage = lazy(() => import('./routes/character-chat-route'));
+const AiChatPage = lazy(() => import('./routes/ai-chat-route'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
 const SearchPage = lazy(() => import('@/features/characters/search/search-page'));
 const ManageCharacterPage = lazy(() => import('@/features/characters/manage/manage-page'));
@@ -21,7 +22,8 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   myCharacters: () => <MyCharactersPage />,
   likedCharacters: () => <LikedCharactersPage />,
   recentChats: () => <RecentChatsPage />,
-  characterChat: () => <CharacterPage />,
+  characterChat: () => <CharacterChatPage />,
+  aiChat: () => <AiChatPage />,
   createCharacter: () => <CreateCharacterPage />,
 };
 

@@ -76,8 +76,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Envelope> {
-  const headers: Record<string, string> = { 'x-locale': handlers.locale(), accept: 'application/json' };
+async function request(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { 'x-locale': handlers.locale(), accept };
   let body: string | FormData | undefined;
   if (options.formData) {
     body = options.formData;
@@ -94,9 +94,8 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
@@ -108,6 +107,9 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
     const timedOut = timeout.aborted;
     throw new ApiError(timedOut ? 'timeout' : 'network', -1, timedOut ? 'timeout' : 'network');
   }
+}
+
+async function readEnvelope(response: Response): Promise<Envelope> {
   try {
     const envelope = (await response.json()) as Envelope;
     if (typeof envelope.code !== 'number') throw new Error('not an envelope');
@@ -115,6 +117,28 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
   } catch {
     throw new ApiError('bad-response', ErrorCode.INTERNAL, `HTTP ${response.status}`);
   }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Envelope> {
+  return readEnvelope(await request(path, options, 'application/json'));
+}
+
+/** Transport failures: the network toast, or the generic one, unless the call is silent. */
+function reportFailure(err: unknown, options: RequestOptions): void {
+  if (err instanceof ApiError && !options.silent) {
+    if (err.kind === 'network' || err.kind === 'timeout') handlers.onNetworkError();
+    else handlers.onError('');
+  }
+}
+
+/** A failed envelope: 100002 opens the credits dialog; other codes toast unless silent. */
+function refuse(envelope: Envelope, options: RequestOptions): never {
+  if (envelope.code === ErrorCode.NOT_ENOUGH_CREDITS) {
+    handlers.onNotEnoughCredits();
+  } else if (envelope.code !== ErrorCode.NO_SESSION && !options.silent) {
+    handlers.onError(envelope.message);
+  }
+  throw new ApiError('business', envelope.code, envelope.message);
 }
 
 /**
@@ -132,17 +156,39 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       envelope = await send(path, options);
     }
   } catch (err) {
-    if (err instanceof ApiError && !options.silent) {
-      if (err.kind === 'network' || err.kind === 'timeout') handlers.onNetworkError();
-      else handlers.onError('');
-    }
+    reportFailure(err, options);
     throw err;
   }
   if (envelope.code === ErrorCode.OK) return envelope.data as T;
-  if (envelope.code === ErrorCode.NOT_ENOUGH_CREDITS) {
-    handlers.onNotEnoughCredits();
-  } else if (envelope.code !== ErrorCode.NO_SESSION && !options.silent) {
-    handlers.onError(envelope.message);
+  return refuse(envelope, options);
+}
+
+/**
+ * Like `api`, for answers streamed as server-sent events: resolves with the open response once
+ * the stream starts. A refusal comes before any streaming as a normal envelope (credits,
+ * adult content, policy...) and is handled and thrown exactly as `api` does.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  if (NEEDS_SESSION.test(path)) await handlers.sessionReady().catch(() => undefined);
+  const attempt = async (): Promise<Response | Envelope> => {
+    const response = await request(path, options, 'text/event-stream');
+    const type = response.headers.get('content-type') ?? '';
+    return response.ok && type.includes('text/event-stream') ? response : readEnvelope(response);
+  };
+  let result: Response | Envelope;
+  try {
+    result = await attempt();
+    if (!(result instanceof Response) && result.code === ErrorCode.NO_SESSION) {
+      await handlers.onNoSession();
+      result = await attempt();
+    }
+  } catch (err) {
+    reportFailure(err, options);
+    throw err;
   }
-  throw new ApiError('business', envelope.code, envelope.message);
+  if (result instanceof Response) return result;
+  if (result.code === ErrorCode.OK) {
+    throw new ApiError('bad-response', ErrorCode.INTERNAL, 'expected an event stream');
+  }
+  return refuse(result, options);
 }

@@ -15,6 +15,9 @@ const SEARCH_PAGES: ReadonlySet<RouteName> = new Set([
   'recentChats',
 ]);
 
+/** Full-height pages with their own sticky composer: no footer under them. */
+const BARE_PAGES: ReadonlySet<RouteName> = new Set(['characterChat', 'aiChat']);
+
 export function PageSkeleton() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16" aria-hidden>
@@ -41,7 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </main>
-      <Footer />
+      {route !== undefined && BARE_PAGES.has(route) ? null : <Footer />}
       <CreditsDialogHost />
     </div>
   );

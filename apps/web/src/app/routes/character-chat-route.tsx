@@ -1,0 +1,268 @@
+import { ErrorCode, type CharacterDetail } from '@lumi/contract';
+import { ArrowLeft, EyeOff, RotateCcw, ShieldAlert, SlidersHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
+import { getHref } from '@/config/paths';
+import { getCharacter } from '@/features/characters/api/characters';
+import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
+import { CharacterDialogHost } from '@/features/characters/components/character-dialog-host';
+import { CharacterProfile } from '@/features/characters/components/character-profile';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useLocale } from '@/hooks/use-locale';
+import { ApiError } from '@/lib/api-client';
+import { ChatView } from '@/features/chat/components/chat-view';
+import { Sheet } from '@/features/chat/components/sheet';
+import { useChat } from '@/features/chat/hooks/use-chat';
+
+const CHAT_OPTIONS = { onAdult: () => characterDialogStore.open({ kind: 'adult' }) };
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; character: CharacterDetail }
+  | { state: 'adult' | 'removed' | 'missing' };
+
+function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed' }) {
+  const { t } = useTranslation('characters');
+  const { t: tc } = useTranslation('chat');
+  const locale = useLocale();
+  const Icon = kind === 'adult' ? ShieldAlert : EyeOff;
+  const title =
+    kind === 'adult'
+      ? t('adult.title')
+      : kind === 'removed'
+        ? t('card.removed')
+        : kind === 'failed'
+          ? tc('errors.load')
+          : t('profile.missing');
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="character-unavailable">
+      <Icon className="text-pink mx-auto h-12 w-12" aria-hidden />
+      <h1 className="mt-5 text-xl font-bold text-balance">{title}</h1>
+      {kind === 'adult' && <p className="text-muted mt-2 text-sm leading-relaxed">{t('adult.body')}</p>}
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to={getHref(locale, 'home')} className={buttonClass('secondary')}>
+          {t('browse')}
+        </Link>
+        {kind === 'adult' && (
+          <Link to={getHref(locale, 'profile')} className={buttonClass('primary')}>
+            {t('adult.toProfile')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Avatar({ src, size = 36 }: { src: string; size?: number }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      className="bg-surface-2 rounded-full object-cover"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+function ChatSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6" aria-busy="true">
+      {[70, 45, 80].map((w, i) => (
+        <div key={w} className={i % 2 ? 'flex justify-end' : 'flex gap-2.5'}>
+          {i % 2 === 0 && <div className="bg-surface-2 h-9 w-9 animate-pulse rounded-full" />}
+          <div className="bg-surface-2 h-16 animate-pulse rounded-2xl" style={{ width: `${w}%` }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The chat itself, once the character is known to be visible to this user. */
+function CharacterChat({
+  character,
+  setCharacter,
+}: {
+  character: CharacterDetail;
+  setCharacter: (c: CharacterDetail) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const locale = useLocale();
+  const chat = useChat({ kind: 'character', characterId: character.id }, character.model, CHAT_OPTIONS);
+  const [settings, setSettings] = useState(false);
+  const [details, setDetails] = useState(false);
+  const { refreshConversation, restart } = chat;
+
+  const openSettings = useCallback(
+    (open: boolean) => {
+      if (open) void refreshConversation();
+      setSettings(open);
+    },
+    [refreshConversation],
+  );
+
+  const askRestart = async () => {
+    const yes = await confirmDialog({
+      title: t('restart.title'),
+      body: t('restart.body'),
+      confirm: t('restart.confirm'),
+      danger: true,
+    });
+    if (yes) await restart();
+  };
+
+  let body: ReactNode;
+  if (chat.state.phase === 'loading') body = <ChatSkeleton />;
+  else if (chat.state.phase === 'removed' || chat.state.phase === 'adult')
+    body = <Unavailable kind={chat.state.phase} />;
+  else if (chat.state.phase === 'failed')
+    body = (
+      <div className="py-16 text-center">
+        <p className="text-muted">{t('errors.load')}</p>
+        <Button className="mt-4" variant="secondary" onClick={chat.reload}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <ChatView
+        chat={chat}
+        confirm={confirmDialog}
+        avatar={<Avatar src={character.listHead} />}
+        assistantName={character.name}
+        placeholder={t('composer.placeholder', { name: character.name })}
+        settingsOpen={settings}
+        onSettingsOpenChange={openSettings}
+      />
+    );
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)]" data-page="character-chat">
+      <section className="flex min-w-0 flex-1 flex-col" aria-label={t('chatWith', { name: character.name })}>
+        <h1 className="sr-only">{t('chatWith', { name: character.name })}</h1>
+        <div className="border-line/60 flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4">
+          <Link
+            to={getHref(locale, 'recentChats')}
+            aria-label={t('back')}
+            className="text-muted hover:bg-surface-2 hover:text-fg grid h-10 w-10 place-items-center rounded-full"
+          >
+            <ArrowLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden />
+          </Link>
+          <button
+            type="button"
+            onClick={() => setDetails(true)}
+            className="hover:bg-surface-2 flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pe-3 text-start lg:pointer-events-none"
+            aria-label={t('details', { name: character.name })}
+            data-testid="chat-header"
+          >
+            <Avatar src={character.listHead} size={36} />
+            <span className="min-w-0">
+              <span dir="auto" className="block truncate text-base leading-tight font-bold rtl:text-right">
+                <bdi>{character.name}</bdi>
+              </span>
+              <span className="text-muted block truncate text-xs">
+                {t('by', { name: character.creator })}
+              </span>
+            </span>
+          </button>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={t('settings.title')}
+            title={t('settings.title')}
+            onClick={() => openSettings(true)}
+            data-testid="chat-settings-open"
+          >
+            <SlidersHorizontal className="h-5 w-5" aria-hidden />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={t('restart.action')}
+            title={t('restart.action')}
+            onClick={() => void askRestart()}
+            data-testid="chat-restart"
+          >
+            <RotateCcw className="h-5 w-5" aria-hidden />
+          </Button>
+        </div>
+        {body}
+      </section>
+      <aside
+        className="border-line/60 hidden w-80 shrink-0 overflow-y-auto border-s p-5 lg:block xl:w-96"
+        aria-label={t('about', { name: character.name })}
+      >
+        <CharacterProfile character={character} onChange={setCharacter} />
+      </aside>
+      <Sheet open={details} onOpenChange={setDetails} title={character.name}>
+        <CharacterProfile character={character} onChange={setCharacter} />
+      </Sheet>
+    </div>
+  );
+}
+
+/** Loads the character, then its chat; keyed by id, so another character starts afresh. */
+function CharacterChatLoader({ id }: { id: number }) {
+  const { t } = useTranslation('characters');
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    getCharacter(id, { fromChat: true, silent: true })
+      .then((character) => live && setLoaded({ state: 'ready', character }))
+      .catch((err: unknown) => {
+        if (!live) return;
+        const c = err instanceof ApiError ? err.code : 0;
+        setLoaded({
+          state:
+            c === ErrorCode.NSFW_REQUIRED
+              ? 'adult'
+              : c === ErrorCode.CHARACTER_DELETED
+                ? 'removed'
+                : 'missing',
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const setCharacter = useCallback(
+    (character: CharacterDetail) => setLoaded({ state: 'ready', character }),
+    [],
+  );
+  useDocumentTitle(loaded.state === 'ready' ? loaded.character.name : t('profile.title'));
+
+  if (loaded.state === 'loading')
+    return (
+      <div className="flex h-[calc(100dvh-4rem)] flex-col">
+        <div className="border-line/60 h-14 border-b" />
+        <ChatSkeleton />
+      </div>
+    );
+  if (loaded.state === 'ready')
+    return <CharacterChat character={loaded.character} setCharacter={setCharacter} />;
+  return <Unavailable kind={loaded.state} />;
+}
+
+/**
+ * /free-ai-Characters-chat/{code}: the chat with a character (issue 4), the character's profile
+ * beside it on wide screens and in a drawer on phones. Opening it records a recent chat.
+ */
+export default function CharacterChatRoute() {
+  const { code } = useParams();
+  const locale = useLocale();
+  if (!code) return <Navigate to={getHref(locale, 'recentChats')} replace />;
+  const id = Number(code);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return (
+    <>
+      {valid ? <CharacterChatLoader key={id} id={id} /> : <Unavailable kind="missing" />}
+      <CharacterDialogHost />
+    </>
+  );
+}

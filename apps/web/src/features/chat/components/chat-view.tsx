@@ -1,0 +1,202 @@
+import { MODEL_PROFILES } from '@lumi/contract';
+import { Info, Loader2 } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import type { ChatController } from '../hooks/use-chat';
+import { ChatSettings } from './chat-settings';
+import { Composer } from './composer';
+import { MessageItem, type MessageActions } from './message-item';
+
+export type Confirm = (options: {
+  title: string;
+  body?: string;
+  confirm: string;
+  danger?: boolean;
+}) => Promise<boolean>;
+
+interface ChatViewProps {
+  chat: ChatController;
+  /** Asks before something is lost (deleting a message). */
+  confirm: Confirm;
+  /** The assistant's avatar beside its messages. */
+  avatar: ReactNode;
+  assistantName: string;
+  placeholder: string;
+  /** Shown when there are no messages (the AI chat's prompt ideas). */
+  empty?: (pick: (text: string) => void) => ReactNode;
+  settingsOpen: boolean;
+  onSettingsOpenChange: (open: boolean) => void;
+}
+
+/** Within this distance of the bottom the list follows a streaming reply. */
+const FOLLOW_PX = 120;
+
+/**
+ * The conversation: messages (older pages on demand, following the newest while it streams),
+ * the demo-engine notice, the sticky composer and the settings drawer. Shared by character
+ * chat and the AI chat.
+ */
+export function ChatView({
+  chat,
+  confirm,
+  avatar,
+  assistantName,
+  placeholder,
+  empty,
+  settingsOpen,
+  onSettingsOpenChange,
+}: ChatViewProps) {
+  const { t } = useTranslation('chat');
+  const { state } = chat;
+  const scroller = useRef<HTMLDivElement>(null);
+  const follow = useRef(true);
+  const olderAnchor = useRef<{ height: number; top: number } | null>(null);
+  const [preset, setPreset] = useState<{ text: string; n: number }>();
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
+  };
+
+  // New text at the bottom: keep it in view unless the reader scrolled up. Older messages on
+  // top: keep the reader's place.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const anchor = olderAnchor.current;
+    if (anchor) {
+      el.scrollTop = anchor.top + (el.scrollHeight - anchor.height);
+      olderAnchor.current = null;
+    } else if (follow.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [state.messages]);
+
+  useEffect(() => {
+    follow.current = true;
+  }, [state.conversation?.id]);
+
+  const loadOlder = async () => {
+    const el = scroller.current;
+    if (el) olderAnchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    await chat.loadOlder();
+  };
+
+  const { edit, swipe, regenerate, continueReply, remove } = chat;
+  const actions = useMemo<MessageActions>(
+    () => ({
+      edit,
+      swipe: (id, index) => void swipe(id, index),
+      regenerate: (id) => {
+        follow.current = true;
+        void regenerate(id);
+      },
+      continueReply: (id) => {
+        follow.current = true;
+        void continueReply(id);
+      },
+      remove: (id) => {
+        void confirm({
+          title: t('message.deleteTitle'),
+          confirm: t('message.delete'),
+          danger: true,
+        }).then(async (yes) => {
+          if (yes) await remove(id);
+        });
+      },
+    }),
+    [edit, swipe, regenerate, continueReply, remove, confirm, t],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      follow.current = true;
+      return chat.send(text);
+    },
+    [chat],
+  );
+
+  const lastAssistant = state.messages.findLast((m) => m.role === 'assistant' && !m.local)?.id;
+  const liveId = state.live?.targetId;
+  const modelName = MODEL_PROFILES.find((p) => p.id === chat.model)?.name ?? chat.model;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        data-testid="chat-scroller"
+      >
+        <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+          {state.demo && (
+            <aside
+              className="border-line bg-surface text-muted mb-4 flex gap-2.5 rounded-2xl border px-3.5 py-3 text-xs leading-relaxed"
+              data-testid="demo-notice"
+            >
+              <Info className="text-pink mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <p>
+                <span className="text-fg font-semibold">{t('demo.title')}</span> {t('demo.body')}{' '}
+                <span dir="ltr" className="font-mono">
+                  LLM_BASE_URL
+                </span>
+              </p>
+            </aside>
+          )}
+          {state.hasMore && (
+            <div className="mb-3 flex justify-center">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void loadOlder()}
+                disabled={chat.loadingOlder}
+              >
+                {chat.loadingOlder && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+                {t('older')}
+              </Button>
+            </div>
+          )}
+          {state.messages.length === 0 && empty?.((text) => setPreset((p) => ({ text, n: (p?.n ?? 0) + 1 })))}
+          <ol
+            className="space-y-3"
+            aria-label={t('messagesLabel')}
+            aria-live="polite"
+            aria-relevant="additions"
+          >
+            {state.messages.map((m) => (
+              <MessageItem
+                key={m.id}
+                message={m}
+                avatar={avatar}
+                author={m.role === 'user' ? t('you') : assistantName}
+                last={m.id === lastAssistant && m.id === state.messages.at(-1)?.id}
+                live={m.id === liveId}
+                busy={chat.streaming}
+                actions={actions}
+              />
+            ))}
+          </ol>
+        </div>
+      </div>
+      <Composer
+        placeholder={placeholder}
+        streaming={chat.streaming}
+        disabled={state.phase !== 'ready'}
+        modelName={modelName}
+        onModelClick={() => onSettingsOpenChange(true)}
+        onSend={send}
+        onStop={chat.stop}
+        preset={preset}
+      />
+      <ChatSettings
+        open={settingsOpen}
+        onOpenChange={onSettingsOpenChange}
+        conversation={state.conversation}
+        model={chat.model}
+        onSave={chat.saveSettings}
+        onSaveMemory={chat.saveMemory}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,400 @@
+import { CHAT_LIMITS, ErrorCode, type ModelProfileId } from '@lumi/contract';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { creditsEvents } from '@/lib/events';
+import { readLocal, removeLocal, StorageKey, writeLocal } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import * as chatApi from '../api/chat';
+import { streamReply, type ReplyRequest } from '../api/stream-reply';
+import {
+  chatReducer,
+  initialChatState,
+  localMessage,
+  olderPageNumber,
+  type ChatState,
+} from '../lib/chat-state';
+
+/** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
+export type ChatSource = { kind: 'character'; characterId: number } | { kind: 'ai' };
+
+/** After Stop the server saves the partial reply; give it a moment before reading it back. */
+const SETTLE_MS = 700;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface ChatController {
+  state: ChatState;
+  streaming: boolean;
+  /** The model of the next reply: the conversation's, or the one picked before it exists. */
+  model: string;
+  loadingOlder: boolean;
+  reload: () => void;
+  loadOlder: () => Promise<void>;
+  /** Sends a message; false when it was refused (the caller keeps the text). */
+  send: (content: string) => Promise<boolean>;
+  regenerate: (id: number) => Promise<boolean>;
+  continueReply: (id: number) => Promise<boolean>;
+  stop: () => void;
+  edit: (id: number, content: string) => Promise<boolean>;
+  remove: (id: number) => Promise<void>;
+  swipe: (id: number, index: number) => Promise<void>;
+  /** Character chat: a new conversation with the greeting. AI chat: a new chat, settings reset. */
+  restart: () => Promise<void>;
+  /** Character chat: the same as restart. AI chat: the messages go, the settings stay. */
+  clear: () => Promise<void>;
+  saveSettings: (s: { persona_name: string; persona_description: string; model: string }) => Promise<boolean>;
+  saveMemory: (memory: string) => Promise<boolean>;
+  /** Reads the conversation again (the memory grows as the chat goes on). */
+  refreshConversation: () => Promise<void>;
+}
+
+export interface ChatOptions {
+  /** An adult character or model without the adult setting: the page explains (spec §5). */
+  onAdult: () => void;
+}
+
+export function useChat(source: ChatSource, defaultModel: string, options: ChatOptions): ChatController {
+  const { onAdult } = options;
+  const { t } = useTranslation('chat');
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [pendingModel, setPendingModel] = useState(defaultModel);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [streaming, setStreaming] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
+  const characterId = source.kind === 'character' ? source.characterId : undefined;
+
+  /** Where the current conversation is: its id once known, else the character. */
+  const where = useCallback((): chatApi.ChatWhere | null => {
+    const id = stateRef.current.conversation?.id;
+    if (id) return { conversationId: id };
+    return characterId === undefined ? null : { characterId };
+  }, [characterId]);
+
+  const failLoad = useCallback((err: unknown) => {
+    const code = err instanceof ApiError ? err.code : 0;
+    dispatch({
+      type: 'phase',
+      phase:
+        code === ErrorCode.CHARACTER_DELETED
+          ? 'removed'
+          : code === ErrorCode.NSFW_REQUIRED
+            ? 'adult'
+            : 'failed',
+    });
+  }, []);
+
+  const load = useCallback(async () => {
+    dispatch({ type: 'phase', phase: 'loading' });
+    if (characterId !== undefined) {
+      try {
+        dispatch({ type: 'loaded', page: await chatApi.getMessages({ characterId }) });
+      } catch (err) {
+        failLoad(err);
+      }
+      return;
+    }
+    const stored = readLocal(StorageKey.conversationId);
+    if (!stored) {
+      dispatch({ type: 'blank' });
+      return;
+    }
+    try {
+      dispatch({ type: 'loaded', page: await chatApi.getMessages({ conversationId: stored }) });
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : 0;
+      if (code === ErrorCode.NOT_FOUND || code === ErrorCode.INVALID_INPUT || code === ErrorCode.FORBIDDEN) {
+        // Someone else's (after a logout) or gone: start a new chat.
+        removeLocal(StorageKey.conversationId);
+        dispatch({ type: 'blank' });
+      } else {
+        failLoad(err);
+      }
+    }
+  }, [characterId, failLoad]);
+
+  useEffect(() => {
+    void load();
+    return () => abortRef.current?.abort();
+  }, [load]);
+
+  /** Refusals of a reply: credits (the dialog opened already), adult content, policy, removed. */
+  const refused = useCallback(
+    (err: unknown) => {
+      if (!(err instanceof ApiError)) return;
+      switch (err.code) {
+        case ErrorCode.NOT_ENOUGH_CREDITS:
+          return;
+        case ErrorCode.NSFW_REQUIRED:
+          onAdult();
+          return;
+        case ErrorCode.CHARACTER_DELETED:
+          dispatch({ type: 'phase', phase: 'removed' });
+          return;
+        default:
+          notify(
+            err.kind === 'business' ? 'warning' : 'error',
+            err.message && err.kind === 'business' ? err.message : t('errors.generic'),
+          );
+      }
+    },
+    [onAdult, t],
+  );
+
+  const reconcile = useCallback(async () => {
+    const w = where();
+    if (!w) {
+      dispatch({ type: 'blank' });
+      return;
+    }
+    try {
+      dispatch({ type: 'newest', page: await chatApi.getMessages(w) });
+    } catch {
+      dispatch({ type: 'settled' });
+    }
+  }, [where]);
+
+  const run = useCallback(
+    async (body: ReplyRequest, prepare: () => void): Promise<boolean> => {
+      if (abortRef.current) return false;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setStreaming(true);
+      prepare();
+      let started = false;
+      let outcome: 'done' | 'error' | 'cut' = 'cut';
+      try {
+        outcome = await streamReply(
+          body,
+          {
+            start: (data) => {
+              started = true;
+              if (characterId === undefined) writeLocal(StorageKey.conversationId, data.conversation_id);
+              dispatch({ type: 'started', data });
+            },
+            delta: (text) => dispatch({ type: 'delta', text }),
+            done: (data) => dispatch({ type: 'done', message: data.message }),
+            error: (data) => notify('error', data.message || t('errors.generic')),
+          },
+          controller.signal,
+        );
+      } catch (err) {
+        if (!started && !controller.signal.aborted) {
+          dispatch({ type: 'refused' });
+          abortRef.current = null;
+          setStreaming(false);
+          refused(err);
+          return false;
+        }
+        if (!controller.signal.aborted) notify('error', t('errors.cut'));
+      }
+      abortRef.current = null;
+      if (outcome !== 'done') {
+        // Stopped, cut or failed: the server kept what it had (or nothing, and refunded).
+        if (controller.signal.aborted) await wait(SETTLE_MS);
+        await reconcile();
+      }
+      setStreaming(false);
+      creditsEvents.emit('-5');
+      return true;
+    },
+    [characterId, reconcile, refused, t],
+  );
+
+  const send = useCallback(
+    async (content: string) => {
+      const text = content.trim();
+      if (!text || stateRef.current.phase !== 'ready') return false;
+      const conversation = stateRef.current.conversation;
+      const body: ReplyRequest = conversation
+        ? { content: text, conversationId: conversation.id }
+        : characterId !== undefined
+          ? { content: text, characterId }
+          : { content: text, model: pendingModel as ModelProfileId };
+      return run(body, () =>
+        dispatch({ type: 'sending', user: localMessage('user', text), reply: localMessage('assistant', '') }),
+      );
+    },
+    [characterId, pendingModel, run],
+  );
+
+  const regenerate = useCallback(
+    (id: number) => run({ regenerate: id }, () => dispatch({ type: 'reworking', mode: 'regenerate', id })),
+    [run],
+  );
+  const continueReply = useCallback(
+    (id: number) => run({ continue: id }, () => dispatch({ type: 'reworking', mode: 'continue', id })),
+    [run],
+  );
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+
+  const loadOlder = useCallback(async () => {
+    const w = where();
+    if (!w || loadingOlder || !stateRef.current.hasMore) return;
+    setLoadingOlder(true);
+    try {
+      const page = olderPageNumber(stateRef.current.messages, CHAT_LIMITS.pageSize);
+      dispatch({ type: 'older', page: await chatApi.getMessages(w, page, CHAT_LIMITS.pageSize) });
+    } catch {
+      notify('error', t('errors.older'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [loadingOlder, t, where]);
+
+  const edit = useCallback(async (id: number, content: string) => {
+    try {
+      dispatch({ type: 'replaced', message: await chatApi.editMessage(id, content.trim()) });
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  const remove = useCallback(async (id: number) => {
+    try {
+      await chatApi.deleteMessage(id);
+      dispatch({ type: 'removed', id });
+    } catch {
+      // The API client showed why.
+    }
+  }, []);
+
+  const swipe = useCallback(async (id: number, index: number) => {
+    const before = stateRef.current.messages.find((m) => m.id === id);
+    if (!before || index < 0 || index >= before.swipes.length) return;
+    dispatch({
+      type: 'replaced',
+      message: { ...before, swipe_index: index, content: before.swipes[index] ?? '' },
+    });
+    try {
+      dispatch({ type: 'replaced', message: await chatApi.swipeMessage(id, index) });
+    } catch {
+      dispatch({ type: 'replaced', message: before });
+    }
+  }, []);
+
+  const restartAt = useCallback(
+    async (w: chatApi.ChatWhere) => {
+      try {
+        const page = await chatApi.restartChat(w);
+        if (characterId === undefined) writeLocal(StorageKey.conversationId, page.conversation.id);
+        dispatch({ type: 'loaded', page });
+      } catch {
+        // The API client showed why.
+      }
+    },
+    [characterId],
+  );
+
+  const restart = useCallback(async () => {
+    abortRef.current?.abort();
+    if (characterId === undefined) {
+      removeLocal(StorageKey.conversationId);
+      setPendingModel(defaultModel);
+      dispatch({ type: 'blank' });
+      return;
+    }
+    const w = where();
+    if (w) await restartAt(w);
+  }, [characterId, defaultModel, restartAt, where]);
+
+  const clear = useCallback(async () => {
+    abortRef.current?.abort();
+    const w = where();
+    if (w) await restartAt(w);
+    else dispatch({ type: 'blank' });
+  }, [restartAt, where]);
+
+  const saveSettings = useCallback(
+    async (s: { persona_name: string; persona_description: string; model: string }) => {
+      const conversation = stateRef.current.conversation;
+      if (!conversation) {
+        setPendingModel(s.model);
+        return true;
+      }
+      try {
+        const next = await chatApi.savePersona({
+          conversationId: conversation.id,
+          persona_name: s.persona_name,
+          persona_description: s.persona_description,
+          model: s.model as ModelProfileId,
+        });
+        dispatch({ type: 'conversation', conversation: next });
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.NSFW_REQUIRED) onAdult();
+        return false;
+      }
+    },
+    [onAdult],
+  );
+
+  const saveMemory = useCallback(async (memory: string) => {
+    const conversation = stateRef.current.conversation;
+    if (!conversation) return false;
+    try {
+      dispatch({ type: 'conversation', conversation: await chatApi.saveMemory(conversation.id, memory) });
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  const refreshConversation = useCallback(async () => {
+    const id = stateRef.current.conversation?.id;
+    if (!id) return;
+    try {
+      const page = await chatApi.getMessages({ conversationId: id }, 1, 1);
+      dispatch({ type: 'conversation', conversation: page.conversation });
+    } catch {
+      // The settings show what was loaded before.
+    }
+  }, []);
+
+  return useMemo(
+    () => ({
+      state,
+      streaming,
+      model: state.conversation?.model || pendingModel,
+      loadingOlder,
+      reload: () => void load(),
+      loadOlder,
+      send,
+      regenerate,
+      continueReply,
+      stop,
+      edit,
+      remove,
+      swipe,
+      restart,
+      clear,
+      saveSettings,
+      saveMemory,
+      refreshConversation,
+    }),
+    [
+      state,
+      streaming,
+      pendingModel,
+      loadingOlder,
+      load,
+      loadOlder,
+      send,
+      regenerate,
+      continueReply,
+      stop,
+      edit,
+      remove,
+      swipe,
+      restart,
+      clear,
+      saveSettings,
+      saveMemory,
+      refreshConversation,
+    ],
+  );
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CharacterDetail } from '@lumi/contract';
+import { expect, test, type Page } from '@playwright/test';
+
+const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+type Tree = { [key: string]: string | Tree };
+const chatText = JSON.parse(fs.readFileSync(path.join(localesDir, 'en', 'chat.json'), 'utf8')) as Tree;
+const t = (key: string): string => {
+  let node: string | Tree | undefined = chatText;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
+  return node;
+};
+
+const balance = (page: Page) => page.getByTestId('credits-balance');
+const messages = (page: Page) => page.getByTestId('chat-message');
+const replies = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
+
+/** Opens the chat of the first seeded character on the home page, and returns it. */
+async function openSeededChat(page: Page): Promise<CharacterDetail> {
+  await page.goto('/');
+  await expect(balance(page)).toHaveText(/\d/);
+  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
+  expect(href).toMatch(/\/free-ai-Characters-chat\/\d+$/);
+  const id = Number(href?.split('/').pop());
+  const res = await page.request.get(`/cgi-bin/auth/character/get?id=${id}`);
+  const character = ((await res.json()) as { data: CharacterDetail }).data;
+  await page.goto(href ?? '/');
+  return character;
+}
+
+async function send(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+}
+
+test('chat with a seeded character on the demo engine: the reply streams in, swipe, edit, restart', async ({
+  page,
+}) => {
+  const character = await openSeededChat(page);
+  // The greeting opens the chat, and the demo engine says what it is.
+  await expect(messages(page)).toHaveCount(1);
+  await expect(replies(page).first()).toContainText(
+    character.first_message.split('\n')[0]!.replace(/[*"]/g, '').slice(0, 20),
+  );
+  await expect(page.getByTestId('demo-notice')).toContainText('LLM_BASE_URL');
+  await expect(balance(page)).toHaveText('30');
+
+  await send(page, 'Hello there, who are you?');
+  // While the reply streams, Stop is offered and the message grows word by word.
+  await expect(page.getByTestId('chat-stop')).toBeVisible();
+  const reply = replies(page).nth(1);
+  await expect(reply).toHaveAttribute('aria-busy', 'true');
+  const early = (await reply.getByTestId('message-text').innerText()).length;
+  await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 15_000 });
+  const full = await reply.getByTestId('message-text').innerText();
+  expect(full.length).toBeGreaterThan(early);
+  expect(full).toContain(character.name);
+  await expect(reply.getByTestId('demo-tag')).toBeVisible();
+  await expect(balance(page)).toHaveText('28');
+  await expect(messages(page)).toHaveCount(3);
+
+  // Swipe: the arrow past the last alternative writes another one; back shows the first again.
+  await reply.hover();
+  await reply.getByTestId('swipe-next').click();
+  await expect(reply.getByTestId('swipe-position')).toHaveText('2/2', { timeout: 15_000 });
+  await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 15_000 });
+  await expect(balance(page)).toHaveText('26');
+  const second = await reply.getByTestId('message-text').innerText();
+  await reply.getByTestId('swipe-prev').click();
+  await expect(reply.getByTestId('swipe-position')).toHaveText('1/2');
+  await expect(reply.getByTestId('message-text')).toHaveText(full);
+  expect(second).not.toBe(full);
+
+  // Edit the user's message; it stays edited after a reload.
+  const mine = page.locator('[data-testid="chat-message"][data-role="user"]').first();
+  await mine.hover();
+  await mine.getByTestId('message-edit').click();
+  await mine.getByRole('textbox').fill('Good evening. Who are you really?');
+  await mine.getByTestId('message-save').click();
+  await expect(mine.getByTestId('message-text')).toHaveText('Good evening. Who are you really?');
+  await page.reload();
+  await expect(messages(page)).toHaveCount(3);
+  await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText(
+    'Good evening. Who are you really?',
+  );
+  // The chosen alternative was kept too.
+  await expect(replies(page).nth(1).getByTestId('swipe-position')).toHaveText('1/2');
+
+  // Restart, confirmed: only the greeting is left.
+  await page.getByTestId('chat-restart').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('restart.confirm') })
+    .click();
+  await expect(messages(page)).toHaveCount(1);
+  await page.reload();
+  await expect(messages(page)).toHaveCount(1);
+});
+
+test('stop keeps what was written; the reply can then be continued', async ({ page }) => {
+  await openSeededChat(page);
+  await expect(messages(page)).toHaveCount(1);
+  await send(page, 'Tell me everything about this place.');
+  const reply = replies(page).nth(1);
+  await expect(reply.getByTestId('message-text')).not.toHaveText('', { timeout: 10_000 });
+  await page.getByTestId('chat-stop').click();
+  await expect(page.getByTestId('chat-send')).toBeVisible();
+  const cut = await reply.getByTestId('message-text').innerText();
+  expect(cut.trim().length).toBeGreaterThan(0);
+  await reply.hover();
+  await reply.getByTestId('message-continue').click();
+  await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 15_000 });
+  const continued = await reply.getByTestId('message-text').innerText();
+  expect(continued.length).toBeGreaterThan(cut.length);
+});
+
+test('AI chat: a prompt idea starts a chat, it survives a reload, and clear empties it', async ({ page }) => {
+  await page.goto('/free-ai-chat-online');
+  await expect(balance(page)).toHaveText(/\d/);
+  const ideas = page.getByTestId('prompt-idea');
+  await expect(ideas).toHaveCount(6);
+  await ideas.first().click();
+  await expect(page.getByTestId('chat-input')).toHaveValue(t('ai.idea.plan'));
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 15_000 });
+  await expect(replies(page).first()).toContainText('demo engine');
+  await expect(messages(page)).toHaveCount(2);
+
+  await page.reload();
+  await expect(messages(page)).toHaveCount(2);
+
+  await page.getByTestId('chat-clear').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('clear.confirm') })
+    .click();
+  await expect(messages(page)).toHaveCount(0);
+  await expect(page.getByTestId('prompt-idea')).toHaveCount(6);
+});
