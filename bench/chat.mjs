@@ -1,12 +1,14 @@
 // Streamed chat through the site (issue 4): a local OpenAI-compatible server answers after a
 // fixed delay; we compare the time to the first content chunk calling it directly with the time
 // to the first `delta` event through POST /cgi-bin/auth/aigc/text, and run 50 concurrent
-// streamed chats. Embedded database (PGlite); credits set high so the bench is not refused.
+// streamed chats. Run on the embedded database (PGlite) and on PostgreSQL (a fresh database on
+// BENCH_PG_URL, default the local server); credits set high so the bench is not refused.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { percentile, waitForServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,22 +48,6 @@ const backend = http.createServer((req, res) => {
 await new Promise((r) => backend.listen(0, '127.0.0.1', r));
 const backendUrl = `http://127.0.0.1:${backend.address().port}/v1`;
 
-const port = 9600 + (process.pid % 150);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chat-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LLM_BASE_URL: backendUrl,
-    DAILY_FREE_CREDITS: '100000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
 /** ms until the first content: a `data:` chunk with content (direct) or an `event: delta`. */
 async function firstContent(url, init, marker) {
   const t = performance.now();
@@ -79,69 +65,112 @@ async function firstContent(url, init, marker) {
   return { first, total: performance.now() - t, text };
 }
 
-try {
-  await waitForServer(base);
-  const code = 'D'.repeat(20) + String(Date.now()).padStart(20, '0');
-  const login = await fetch(`${base}/cgi-bin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `type=0&code=${code}`,
-  });
-  const cookie = `ticket=${(await login.json()).data.ticket}`;
-  const list = await (
-    await fetch(`${base}/cgi-bin/auth/character/list?page_size=1`, { headers: { cookie } })
-  ).json();
-  const characterId = list.data.characters[0].id;
-  const direct = () =>
-    firstContent(
-      `${backendUrl}/chat/completions`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-      },
-      '"content"',
-    );
-  const site = () =>
-    firstContent(
-      `${base}/cgi-bin/auth/aigc/text`,
-      {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ characterId, content: 'Hello there, how are you tonight?' }),
-      },
-      'event: delta',
-    );
-  for (let i = 0; i < 5; i++) {
-    await direct();
-    await site();
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
-  const d = [];
-  const s = [];
-  for (let i = 0; i < 100; i++) {
-    d.push((await direct()).first);
-    s.push((await site()).first);
-  }
-  d.sort((a, b) => a - b);
-  s.sort((a, b) => a - b);
-  const row = (xs) => ({ p50: +percentile(xs, 50).toFixed(2), p95: +percentile(xs, 95).toFixed(2) });
-  console.log(
-    `\nTime to first content, one chat at a time, 100 each (ms), backend delay ${FIRST_BYTE_DELAY_MS} ms:`,
-  );
-  console.table({ 'backend directly': row(d), 'through the site': row(s) });
-  console.log(`added at p95: ${(percentile(s, 95) - percentile(d, 95)).toFixed(2)} ms`);
+}
 
-  const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: 50 }, () => site()));
-  const failed = results.filter(
-    (r) => r.status === 'rejected' || !r.value.text.includes('event: done'),
-  ).length;
-  console.log(
-    `\n50 concurrent streamed chats: ${50 - failed} completed, ${failed} failed, in ${(performance.now() - started).toFixed(0)} ms`,
-  );
+async function bench(label, extraEnv) {
+  const port = 9600 + (process.pid % 150) + (label === 'PGlite' ? 0 : 1);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chat-'));
+  const server = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LLM_BASE_URL: backendUrl,
+      DAILY_FREE_CREDITS: '100000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForServer(base);
+    const code = 'D'.repeat(20) + String(Date.now()).padStart(20, '0');
+    const login = await fetch(`${base}/cgi-bin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `type=0&code=${code}`,
+    });
+    const cookie = `ticket=${(await login.json()).data.ticket}`;
+    const list = await (
+      await fetch(`${base}/cgi-bin/auth/character/list?page_size=1`, { headers: { cookie } })
+    ).json();
+    const characterId = list.data.characters[0].id;
+    const direct = () =>
+      firstContent(
+        `${backendUrl}/chat/completions`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+        },
+        '"content"',
+      );
+    const site = () =>
+      firstContent(
+        `${base}/cgi-bin/auth/aigc/text`,
+        {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: JSON.stringify({ characterId, content: 'Hello there, how are you tonight?' }),
+        },
+        'event: delta',
+      );
+    for (let i = 0; i < 5; i++) {
+      await direct();
+      await site();
+    }
+    const d = [];
+    const s = [];
+    for (let i = 0; i < 100; i++) {
+      d.push((await direct()).first);
+      s.push((await site()).first);
+    }
+    d.sort((a, b) => a - b);
+    s.sort((a, b) => a - b);
+    const row = (xs) => ({ p50: +percentile(xs, 50).toFixed(2), p95: +percentile(xs, 95).toFixed(2) });
+    console.log(
+      `\n${label}: time to first content, one chat at a time, 100 each (ms), backend delay ${FIRST_BYTE_DELAY_MS} ms:`,
+    );
+    console.table({ 'backend directly': row(d), 'through the site': row(s) });
+    console.log(`added at p95: ${(percentile(s, 95) - percentile(d, 95)).toFixed(2)} ms`);
+
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => site()));
+    const failed = results.filter(
+      (r) => r.status === 'rejected' || !r.value.text.includes('event: done'),
+    ).length;
+    console.log(
+      `\n50 concurrent streamed chats: ${50 - failed} completed, ${failed} failed, in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const dbName = `lumi_bench_chat_${process.pid}`;
+const pgUrl = new URL(adminUrl);
+pgUrl.pathname = `/${dbName}`;
+try {
+  await bench('PGlite', {});
+  await admin(`CREATE DATABASE ${dbName}`);
+  try {
+    await bench('PostgreSQL', { DATABASE_URL: pgUrl.toString() });
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  }
 } finally {
-  server.kill('SIGTERM');
   backend.close();
-  await new Promise((r) => setTimeout(r, 500));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

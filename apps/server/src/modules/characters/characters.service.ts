@@ -227,7 +227,20 @@ export class CharactersService {
     return this.detail(row, user);
   }
 
-  private async detail(row: FullRow, user: User): Promise<CharacterDetail> {
+  /**
+   * A character as a chat needs it: visibility and the adult rule checked, no rating lookup and
+   * no recent-chat record (one query, on the way to the engine).
+   */
+  async forChat(user: User, id: number): Promise<CharacterDetail> {
+    return this.detail(await this.visibleAdult(user, id), user, false);
+  }
+
+  /** The character moves to the top of the user's recent chats. */
+  async recordChat(user: User, id: number): Promise<void> {
+    await repo.touchBrowse(this.deps.db, user.id, id);
+  }
+
+  private async detail(row: FullRow, user: User, withRating = true): Promise<CharacterDetail> {
     const c = row.c;
     return {
       ...this.summary(row, user),
@@ -241,7 +254,7 @@ export class CharactersService {
       creator_notes: c.creatorNotes,
       chat_style: c.chatStyle,
       model: c.model,
-      my_rating: await repo.myRating(this.deps.db, c.id, user.id),
+      my_rating: withRating ? await repo.myRating(this.deps.db, c.id, user.id) : null,
       cloned_from: c.clonedFrom,
     };
   }

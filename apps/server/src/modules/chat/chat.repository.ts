@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   chatMessages,
@@ -79,22 +79,28 @@ export async function findMessage(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Every message of a conversation, oldest first (the prompt and the memory need them all). */
-export async function allMessages(
+/**
+ * The newest `limit` messages of a conversation up to `uptoId` (inclusive), oldest first: all a
+ * prompt can hold, since older turns live on in the memory.
+ */
+export async function recentMessages(
   db: DbOrTx,
   conversationId: string,
-  beforeId?: number,
+  limit: number,
+  uptoId?: number,
 ): Promise<ChatMessageRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.conversationId, conversationId),
-        beforeId === undefined ? undefined : lt(chatMessages.id, beforeId),
+        uptoId === undefined ? undefined : lte(chatMessages.id, uptoId),
       ),
     )
-    .orderBy(chatMessages.id);
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse();
 }
 
 /** One page of messages, newest page first, each page oldest first. */

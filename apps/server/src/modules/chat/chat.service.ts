@@ -42,6 +42,8 @@ export interface ChatDeps {
 
 const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
 const AI_CHAT_MODEL: ModelProfileId = 'genla-8b';
+/** Messages read for a prompt: more than any profile's context holds; older ones are in the memory. */
+const PROMPT_WINDOW = 400;
 
 export function messageDto(m: ChatMessageRow): ChatMessageDto {
   return {
@@ -97,7 +99,7 @@ export class ChatService {
   private characterOf(user: User, conversation: Conversation): Promise<CharacterDetail | undefined> {
     return conversation.characterId === null
       ? Promise.resolve(undefined)
-      : this.deps.characters.get(user, conversation.characterId, true);
+      : this.deps.characters.forChat(user, conversation.characterId);
   }
 
   /** A new conversation opened by the character's greeting; alternate greetings are swipes. */
@@ -126,18 +128,22 @@ export class ChatService {
   private async resolve(
     user: User,
     where: { characterId?: number | undefined; conversationId?: string | undefined },
-    create: boolean,
+    forSend: boolean,
   ): Promise<{ conversation: Conversation; character: CharacterDetail | undefined }> {
     if (where.conversationId) {
       const conversation = await this.ownConversation(user, where.conversationId);
       return { conversation, character: await this.characterOf(user, conversation) };
     }
     if (where.characterId !== undefined) {
-      const character = await this.deps.characters.get(user, where.characterId, true);
-      const existing = await repo.latestConversation(this.deps.db, user.id, character.id);
-      if (existing) return { conversation: existing, character };
-      if (!create) return { conversation: await this.startConversation(user, character), character };
-      return { conversation: await this.startConversation(user, character), character };
+      // Opening the chat records it in recent chats; a message does so once answered.
+      // Both at once (on PostgreSQL they run side by side).
+      const [character, existing] = await Promise.all([
+        forSend
+          ? this.deps.characters.forChat(user, where.characterId)
+          : this.deps.characters.get(user, where.characterId, true),
+        repo.latestConversation(this.deps.db, user.id, where.characterId),
+      ]);
+      return { conversation: existing ?? (await this.startConversation(user, character)), character };
     }
     return { conversation: await this.startConversation(user, undefined), character: undefined };
   }
@@ -273,27 +279,18 @@ export class ChatService {
     }
 
     // Pay first: too few credits answer 100002 before the engine is called.
+    // The history is read while the credits are taken; the engine waits for both.
+    const history = repo.recentMessages(this.deps.db, conversation.id, PROMPT_WINDOW, targetId);
+    history.catch(() => undefined);
     const spent = await this.deps.credits.spend(user.id, COSTS.chatMessage, 'chat');
-    let userMessage: ChatMessageRow | null = null;
-    try {
-      if (content) {
-        userMessage = await repo.insertMessage(this.deps.db, {
-          conversationId: conversation.id,
-          role: 'user',
-          swipes: [content],
-        });
-      }
-    } catch (err) {
-      await this.deps.credits.refund(spent.operationId, 'chat failed');
-      throw err;
-    }
-
     const run = (signal: AbortSignal) =>
       this.stream({
+        user,
         conversation,
         character,
         model: profile.id as ModelProfileId,
-        userMessage,
+        content,
+        history,
         body,
         spent,
         signal,
@@ -302,18 +299,22 @@ export class ChatService {
   }
 
   private async *stream(ctx: {
+    user: User;
     conversation: Conversation;
     character: CharacterDetail | undefined;
     model: ModelProfileId;
-    userMessage: ChatMessageRow | null;
+    /** The user's new message, stored once the engine has been asked (or '' for a rework). */
+    content: string;
+    /** The newest messages up to the target, oldest first, being read. */
+    history: Promise<ChatMessageRow[]>;
     body: ChatSendBody;
     spent: { operationId: string; remain: number };
     signal: AbortSignal;
   }): AsyncGenerator<ChatStreamEvent> {
     const { conversation, character, body } = ctx;
     const setting = this.deps.profiles[ctx.model];
-    const all = await repo.allMessages(this.deps.db, conversation.id);
     const targetId = body.regenerate ?? body.continue;
+    const all = await ctx.history;
     const targetIndex = targetId === undefined ? -1 : all.findIndex((m) => m.id === targetId);
     const target = targetIndex >= 0 ? all[targetIndex] : undefined;
     // Regenerate answers what came before the message; continue extends it.
@@ -324,6 +325,8 @@ export class ChatService {
           ? all.slice(0, targetIndex + 1)
           : all;
     const turns = history.map((m) => ({ id: m.id, role: m.role, content: chosen(m) }));
+    // The new message takes part in the prompt before it is stored (its id comes after all).
+    if (ctx.content) turns.push({ id: Number.MAX_SAFE_INTEGER, role: 'user', content: ctx.content });
     const persona = { name: conversation.personaName, description: conversation.personaDescription };
     const prompt = buildPrompt({
       ...(character
@@ -347,21 +350,12 @@ export class ChatService {
       estimateTokens: this.deps.estimateTokens,
     });
 
-    yield {
-      event: 'start',
-      data: {
-        conversation_id: conversation.id,
-        user_message: ctx.userMessage ? messageDto(ctx.userMessage) : null,
-        message_id: target?.id ?? 0,
-      },
-    };
-
     let text = '';
     let finishReason: string = 'stop';
     let failure: unknown;
     const userName = persona.name.trim() || DEFAULT_USER_NAME;
-    try {
-      for await (const chunk of this.deps.engine.stream({
+    const chunks = this.deps.engine
+      .stream({
         model: this.deps.backendModel(ctx.model),
         messages: prompt.messages,
         sampling: { ...setting.sampling, maxTokens: setting.maxTokens },
@@ -382,7 +376,39 @@ export class ChatService {
               },
             }
           : {}),
-      })) {
+      })
+      [Symbol.asyncIterator]();
+    // Ask the engine first; store the user's message while it thinks (time to first byte).
+    const first = chunks.next();
+    first.catch(() => undefined);
+
+    let userMessage: ChatMessageRow | null = null;
+    try {
+      if (ctx.content) {
+        userMessage = await repo.insertMessage(this.deps.db, {
+          conversationId: conversation.id,
+          role: 'user',
+          swipes: [ctx.content],
+        });
+      }
+    } catch (err) {
+      await chunks.return?.(undefined).catch(() => undefined);
+      await this.deps.credits.refund(ctx.spent.operationId, 'chat failed');
+      throw err;
+    }
+
+    yield {
+      event: 'start',
+      data: {
+        conversation_id: conversation.id,
+        user_message: userMessage ? messageDto(userMessage) : null,
+        message_id: target?.id ?? 0,
+      },
+    };
+
+    try {
+      for (let step = await first; !step.done; step = await chunks.next()) {
+        const chunk = step.value;
         if (chunk.type === 'delta') {
           text += chunk.text;
           yield { event: 'delta', data: { text: chunk.text } };
@@ -393,6 +419,9 @@ export class ChatService {
     } catch (err) {
       failure = err;
       finishReason = 'length';
+    } finally {
+      // The caller stopped reading (browser gone): release the backend request.
+      await chunks.return?.(undefined).catch(() => undefined);
     }
 
     const aborted = ctx.signal.aborted;
@@ -438,7 +467,9 @@ export class ChatService {
     if (!saved) throw notFound();
 
     // What fell out of the context goes into the memory, once.
-    const fresh = prompt.dropped.filter((t) => t.id > conversation.memoryUpto);
+    const fresh = prompt.dropped.filter(
+      (t) => t.id > conversation.memoryUpto && t.id !== Number.MAX_SAFE_INTEGER,
+    );
     if (fresh.length) {
       const memory = extendMemory(
         conversation.memory,
@@ -453,7 +484,10 @@ export class ChatService {
     } else {
       await repo.updateConversation(this.deps.db, conversation.id, {});
     }
-    if (character) await repo.countReply(this.deps.db, character.id);
+    if (character) {
+      await repo.countReply(this.deps.db, character.id);
+      await this.deps.characters.recordChat(ctx.user, character.id);
+    }
     if (!aborted) yield { event: 'done', data: { message: messageDto(saved), remain: ctx.spent.remain } };
   }
 }

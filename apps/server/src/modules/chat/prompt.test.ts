@@ -15,7 +15,7 @@ const character: NonNullable<PromptInput['character']> = {
   chatStyle: 'story',
 };
 
-const turns = (n: number) =>
+const turns = (n: number): PromptInput['turns'] =>
   Array.from({ length: n }, (_, i) => ({
     id: i + 1,
     role: i % 2 ? 'user' : 'assistant',

@@ -34,6 +34,9 @@ export interface CreditsDeps {
  * Every change locks the user's row, so concurrent spends on one account run one at a time.
  */
 export class CreditsService {
+  /** Users whose free credits of the day are known to be granted (committed): user id to UTC day. */
+  private readonly dailyDone = new Map<string, string>();
+
   constructor(private readonly deps: CreditsDeps) {}
 
   private inTx<T>(tx: DbOrTx | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -60,9 +63,9 @@ export class CreditsService {
   /** Takes `amount` credits or throws the not-enough-credits error, taking nothing. */
   spend(userId: string, amount: number, reason: string, tx?: DbOrTx): Promise<SpendResult> {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad amount ${amount}`);
-    return this.inTx(tx, async (t) => {
+    const now = this.deps.clock();
+    const result = this.inTx(tx, async (t) => {
       if (!(await repo.lockUser(t, userId))) throw notFound();
-      const now = this.deps.clock();
       await this.ensureDaily(t, userId, now);
       const buckets = await repo.spendableBuckets(t, userId, now);
       const available = buckets.reduce((sum, b) => sum + b.remaining, 0);
@@ -80,6 +83,13 @@ export class CreditsService {
       await repo.insertEntries(t, entries);
       return { operationId, remain: available - amount };
     });
+    // Inside a caller's transaction the grant is not committed yet: remember only our own.
+    return tx ? result : result.then((r) => (this.rememberDaily(userId, now), r));
+  }
+
+  private rememberDaily(userId: string, now: Date): void {
+    if (this.dailyDone.size >= 50_000) this.dailyDone.clear();
+    this.dailyDone.set(userId, utcDay(now));
   }
 
   /**
@@ -143,7 +153,7 @@ export class CreditsService {
 
   private async ensureDaily(tx: DbOrTx, userId: string, now: Date): Promise<void> {
     const amount = this.deps.dailyFreeCredits;
-    if (amount === 0) return;
+    if (amount === 0 || this.dailyDone.get(userId) === utcDay(now)) return;
     const bucket = await repo.insertDailyBucket(tx, userId, utcDay(now), amount, nextUtcMidnight(now));
     if (bucket) {
       await repo.insertEntries(tx, [

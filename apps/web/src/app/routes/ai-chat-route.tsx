@@ -1,10 +1,10 @@
-import { Eraser, Lightbulb, RotateCcw, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { Lightbulb, Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
 import { CharacterDialogHost } from '@/features/characters/components/character-dialog-host';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { useChat } from '@/features/chat/hooks/use-chat';
 
@@ -64,44 +64,15 @@ export default function AiChatRoute() {
           <h1 className="truncate text-base leading-tight font-bold">{t('ai.title')}</h1>
           <p className="text-muted truncate text-xs">{t('ai.subtitle')}</p>
         </div>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={t('settings.title')}
-          title={t('settings.title')}
-          onClick={() => openSettings(true)}
-        >
-          <SlidersHorizontal className="h-5 w-5" aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={t('clear.action')}
-          title={t('clear.action')}
-          disabled={!hasMessages}
-          onClick={() => void ask('clear')}
-          data-testid="chat-clear"
-        >
-          <Eraser className="h-5 w-5" aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={t('restart.action')}
-          title={t('restart.action')}
-          onClick={() => void ask('restart')}
-          data-testid="chat-restart"
-        >
-          <RotateCcw className="h-5 w-5" aria-hidden />
-        </Button>
+        <ChatHeaderActions
+          onSettings={() => openSettings(true)}
+          onClear={() => void ask('clear')}
+          canClear={hasMessages}
+          onRestart={() => void ask('restart')}
+        />
       </div>
       {chat.state.phase === 'failed' ? (
-        <div className="py-16 text-center">
-          <p className="text-muted">{t('errors.load')}</p>
-          <Button className="mt-4" variant="secondary" onClick={chat.reload}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ChatLoadFailed onRetry={chat.reload} />
       ) : (
         <ChatView
           chat={chat}

@@ -1,9 +1,9 @@
 import { ErrorCode, type CharacterDetail } from '@lumi/contract';
-import { ArrowLeft, EyeOff, RotateCcw, ShieldAlert, SlidersHorizontal } from 'lucide-react';
+import { ArrowLeft, EyeOff, ShieldAlert } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { getCharacter } from '@/features/characters/api/characters';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
@@ -12,6 +12,7 @@ import { CharacterProfile } from '@/features/characters/components/character-pro
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
+import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
@@ -118,15 +119,7 @@ function CharacterChat({
   if (chat.state.phase === 'loading') body = <ChatSkeleton />;
   else if (chat.state.phase === 'removed' || chat.state.phase === 'adult')
     body = <Unavailable kind={chat.state.phase} />;
-  else if (chat.state.phase === 'failed')
-    body = (
-      <div className="py-16 text-center">
-        <p className="text-muted">{t('errors.load')}</p>
-        <Button className="mt-4" variant="secondary" onClick={chat.reload}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+  else if (chat.state.phase === 'failed') body = <ChatLoadFailed onRetry={chat.reload} />;
   else
     body = (
       <ChatView
@@ -169,26 +162,7 @@ function CharacterChat({
               </span>
             </span>
           </button>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t('settings.title')}
-            title={t('settings.title')}
-            onClick={() => openSettings(true)}
-            data-testid="chat-settings-open"
-          >
-            <SlidersHorizontal className="h-5 w-5" aria-hidden />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t('restart.action')}
-            title={t('restart.action')}
-            onClick={() => void askRestart()}
-            data-testid="chat-restart"
-          >
-            <RotateCcw className="h-5 w-5" aria-hidden />
-          </Button>
+          <ChatHeaderActions onSettings={() => openSettings(true)} onRestart={() => void askRestart()} />
         </div>
         {body}
       </section>

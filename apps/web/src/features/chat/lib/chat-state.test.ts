@@ -1,0 +1,112 @@
+import type { ChatMessageDto, MessagePage } from '@lumi/contract';
+import { describe, expect, it } from 'vitest';
+import { chatReducer, initialChatState, localMessage, olderPageNumber, type ChatState } from './chat-state';
+
+const msg = (
+  id: number,
+  role: 'user' | 'assistant',
+  content: string,
+  over: Partial<ChatMessageDto> = {},
+): ChatMessageDto => ({
+  id,
+  role,
+  content,
+  swipes: [content],
+  swipe_index: 0,
+  finish_reason: 'stop',
+  engine: role === 'assistant' ? 'openai' : null,
+  create_time: id,
+  ...over,
+});
+
+const page = (messages: ChatMessageDto[], hasMore = false): MessagePage => ({
+  conversation: {
+    id: 'c1',
+    character_id: 7,
+    model: 'nela-8b',
+    persona_name: '',
+    persona_description: '',
+    memory: '',
+  },
+  messages,
+  has_more: hasMore,
+  demo_engine: false,
+});
+
+const loaded = (messages: ChatMessageDto[]): ChatState =>
+  chatReducer(initialChatState, { type: 'loaded', page: page(messages) });
+
+describe('chatReducer', () => {
+  it('streams a new reply into a placeholder and swaps in the stored messages', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello, traveller.')]);
+    const user = localMessage('user', 'Hi!');
+    const reply = localMessage('assistant', '');
+    s = chatReducer(s, { type: 'sending', user, reply });
+    expect(s.messages.map((m) => m.content)).toEqual(['Hello, traveller.', 'Hi!', '']);
+    s = chatReducer(s, {
+      type: 'started',
+      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Hi!'), message_id: 0 },
+    });
+    expect(s.messages[1]?.id).toBe(2);
+    s = chatReducer(s, { type: 'delta', text: 'Well' });
+    s = chatReducer(s, { type: 'delta', text: ' met.' });
+    expect(s.messages[2]?.content).toBe('Well met.');
+    s = chatReducer(s, { type: 'done', message: msg(3, 'assistant', 'Well met.', { engine: 'demo' }) });
+    expect(s.live).toBeNull();
+    expect(s.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(s.demo).toBe(true);
+  });
+
+  it('takes back both messages when the reply is refused before it starts (credits, policy)', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello.')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'Hi'),
+      reply: localMessage('assistant', ''),
+    });
+    s = chatReducer(s, { type: 'refused' });
+    expect(s.messages.map((m) => m.id)).toEqual([1]);
+    expect(s.live).toBeNull();
+  });
+
+  it('regenerates into a new swipe and puts the old one back when refused', () => {
+    let s = loaded([msg(1, 'user', 'Hi'), msg(2, 'assistant', 'First.')]);
+    s = chatReducer(s, { type: 'reworking', mode: 'regenerate', id: 2 });
+    expect(s.messages[1]).toMatchObject({ content: '', swipes: ['First.', ''], swipe_index: 1 });
+    s = chatReducer(s, { type: 'delta', text: 'Second.' });
+    expect(s.messages[1]?.swipes).toEqual(['First.', 'Second.']);
+    s = chatReducer(s, { type: 'refused' });
+    expect(s.messages[1]).toMatchObject({ content: 'First.', swipes: ['First.'], swipe_index: 0 });
+  });
+
+  it('continues a cut-off reply with one space between the old and new text', () => {
+    let s = loaded([msg(1, 'assistant', 'The door creaks', { finish_reason: 'length' })]);
+    s = chatReducer(s, { type: 'reworking', mode: 'continue', id: 1 });
+    s = chatReducer(s, { type: 'delta', text: 'open' });
+    s = chatReducer(s, { type: 'delta', text: ' slowly.' });
+    expect(s.messages[0]?.content).toBe('The door creaks open slowly.');
+  });
+
+  it('puts older pages before the loaded messages without duplicates', () => {
+    let s = loaded([msg(5, 'user', 'e'), msg(6, 'assistant', 'f')]);
+    s = chatReducer(s, { type: 'older', page: page([msg(4, 'assistant', 'd'), msg(5, 'user', 'e')], true) });
+    expect(s.messages.map((m) => m.id)).toEqual([4, 5, 6]);
+    expect(s.hasMore).toBe(true);
+    expect(olderPageNumber(s.messages, 2)).toBe(2);
+  });
+
+  it('reconciles with the newest page after a stop, keeping older loaded messages', () => {
+    let s = loaded([msg(1, 'user', 'a'), msg(2, 'assistant', 'b')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'c'),
+      reply: localMessage('assistant', 'partial'),
+    });
+    s = chatReducer(s, {
+      type: 'newest',
+      page: page([msg(2, 'assistant', 'b'), msg(3, 'user', 'c'), msg(4, 'assistant', 'partial')]),
+    });
+    expect(s.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(s.live).toBeNull();
+  });
+});
