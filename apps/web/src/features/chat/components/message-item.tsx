@@ -30,7 +30,7 @@ interface MessageItemProps {
   avatar: ReactNode;
   /** Whose message, for screen readers. */
   author: string;
-  /** The newest assistant message: it can be regenerated, continued and swiped past its end. */
+  /** The newest assistant message: it can be continued, and shows its swipe arrows even alone. */
   last: boolean;
   /** Its text is streaming in right now. */
   live: boolean;
@@ -199,16 +199,10 @@ export const MessageItem = memo(function MessageItem({
                 onClick={() => {
                   if (!canAct) return;
                   if (m.swipe_index < swipes - 1) actions.swipe(m.id, m.swipe_index + 1);
-                  else if (last) actions.regenerate(m.id);
+                  else actions.regenerate(m.id);
                 }}
               >
-                <ChevronRight
-                  className={cn(
-                    'h-4 w-4 rtl:-scale-x-100',
-                    m.swipe_index >= swipes - 1 && !last && 'opacity-30',
-                  )}
-                  aria-hidden
-                />
+                <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
               </ActionButton>
             </div>
           )}
@@ -242,15 +236,18 @@ export const MessageItem = memo(function MessageItem({
               >
                 <Pencil className="h-4 w-4" aria-hidden />
               </ActionButton>
+              {!mine && (
+                // Any reply can get another alternative; the chosen one carries the chat on.
+                <ActionButton
+                  label={t('message.regenerate')}
+                  testId="message-regenerate"
+                  onClick={() => actions.regenerate(m.id)}
+                >
+                  <RefreshCw className="h-4 w-4" aria-hidden />
+                </ActionButton>
+              )}
               {!mine && last && (
                 <>
-                  <ActionButton
-                    label={t('message.regenerate')}
-                    testId="message-regenerate"
-                    onClick={() => actions.regenerate(m.id)}
-                  >
-                    <RefreshCw className="h-4 w-4" aria-hidden />
-                  </ActionButton>
                   <ActionButton
                     label={t('message.continue')}
                     testId="message-continue"
