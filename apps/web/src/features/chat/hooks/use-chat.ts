@@ -174,6 +174,8 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
               started = true;
               if (characterId === undefined) writeLocal(StorageKey.conversationId, data.conversation_id);
               dispatch({ type: 'started', data });
+              // The credits were taken before the reply started: show the new balance now.
+              creditsEvents.emit('-5');
             },
             delta: (text) => dispatch({ type: 'delta', text }),
             done: (data) => dispatch({ type: 'done', message: data.message }),
@@ -198,7 +200,8 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
         await reconcile();
       }
       setStreaming(false);
-      creditsEvents.emit('-5');
+      // A failed reply was refunded: read the balance again.
+      if (outcome !== 'done') creditsEvents.emit('-5');
       return true;
     },
     [characterId, reconcile, refused, t],
