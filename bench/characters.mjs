@@ -6,8 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { load, percentile, waitForServer } from './lib.mjs';
+import { load, percentile, scratchDatabase, waitForServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -17,21 +16,7 @@ if (!fs.existsSync(serverEntry) || !fs.existsSync(seedEntry)) {
   process.exit(1);
 }
 const COUNT = Number(process.env.BENCH_CHARACTERS ?? 100_000);
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `lumi_bench_${process.pid}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = scratchDatabase('lumi_bench');
 
 /** One client at a time: the latency of the query itself, without queueing. */
 async function single(url, headers, n = 200) {
@@ -45,9 +30,9 @@ async function single(url, headers, n = 200) {
   return { p50: +percentile(latencies, 50).toFixed(2), p95: +percentile(latencies, 95).toFixed(2) };
 }
 
-await admin(`CREATE DATABASE ${dbName}`);
+await database.create();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chars-'));
-const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 let server;
 try {
   // Migrate and seed the 300-character catalogue by starting once, then add the synthetic ones.
@@ -103,6 +88,6 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { percentile, waitForServer } from './lib.mjs';
+import { percentile, scratchDatabase, waitForServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -63,17 +62,6 @@ async function firstContent(url, init, marker) {
     if (first === undefined && text.includes(marker)) first = performance.now() - t;
   }
   return { first, total: performance.now() - t, text };
-}
-
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function bench(label, extraEnv) {
@@ -160,16 +148,14 @@ async function bench(label, extraEnv) {
   }
 }
 
-const dbName = `lumi_bench_chat_${process.pid}`;
-const pgUrl = new URL(adminUrl);
-pgUrl.pathname = `/${dbName}`;
+const database = scratchDatabase('lumi_bench_chat');
 try {
   await bench('PGlite', {});
-  await admin(`CREATE DATABASE ${dbName}`);
+  await database.create();
   try {
-    await bench('PostgreSQL', { DATABASE_URL: pgUrl.toString() });
+    await bench('PostgreSQL', { DATABASE_URL: database.url });
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await database.drop();
   }
 } finally {
   backend.close();

@@ -1,4 +1,5 @@
-// Shared by the benchmarks: a closed-loop load generator and percentiles.
+// Shared by the benchmarks: a closed-loop load generator, percentiles and scratch databases.
+import pg from 'pg';
 
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -41,4 +42,29 @@ export async function waitForServer(base, tries = 600) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
+}
+
+/**
+ * A PostgreSQL database of the benchmark's own on BENCH_PG_URL's server (default the local
+ * one): `url` to give the server, `create()` before, `drop()` after (never throws).
+ */
+export function scratchDatabase(prefix) {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  async function admin(sql) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+  return {
+    url: url.toString(),
+    create: () => admin(`CREATE DATABASE ${name}`),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
+  };
 }

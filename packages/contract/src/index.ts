@@ -11,3 +11,4 @@ export * from './characters';
 export * from './content-policy';
 export * from './api/characters';
 export * from './api/chat';
+export * from './sse';

@@ -1,5 +1,5 @@
+import { readEvents } from '@lumi/contract';
 import { EngineError, isEngineError, type EngineErrorKind } from '../errors';
-import { readEvents } from './sse';
 import type { ChatChunk, ChatEngine, ChatRequest } from './types';
 
 export interface OpenAICompatibleOptions {

@@ -45,11 +45,13 @@ export async function updateConversation(
   db: DbOrTx,
   id: string,
   values: Partial<typeof conversations.$inferInsert>,
-): Promise<void> {
-  await db
+): Promise<Conversation | undefined> {
+  const [row] = await db
     .update(conversations)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(conversations.id, id));
+    .where(eq(conversations.id, id))
+    .returning();
+  return row;
 }
 
 export async function insertMessage(

@@ -102,13 +102,21 @@ export class ChatService {
       : this.deps.characters.forChat(user, conversation.characterId);
   }
 
-  /** A new conversation opened by the character's greeting; alternate greetings are swipes. */
-  private async startConversation(user: User, character: CharacterDetail | undefined): Promise<Conversation> {
+  /**
+   * A new conversation opened by the character's greeting; alternate greetings are swipes. A
+   * restart carries the previous conversation's model and persona over.
+   */
+  private async startConversation(
+    user: User,
+    character: CharacterDetail | undefined,
+    carried?: Pick<Conversation, 'model' | 'personaName' | 'personaDescription'>,
+  ): Promise<Conversation> {
     return this.deps.db.transaction(async (tx) => {
       const conversation = await repo.insertConversation(tx, {
         userId: user.id,
         characterId: character?.id ?? null,
         model: character?.model ?? AI_CHAT_MODEL,
+        ...carried,
       });
       if (character) {
         const greetings = [character.first_message, ...character.alternate_greetings].filter((g) => g.trim());
@@ -128,19 +136,16 @@ export class ChatService {
   private async resolve(
     user: User,
     where: { characterId?: number | undefined; conversationId?: string | undefined },
-    forSend: boolean,
   ): Promise<{ conversation: Conversation; character: CharacterDetail | undefined }> {
     if (where.conversationId) {
       const conversation = await this.ownConversation(user, where.conversationId);
       return { conversation, character: await this.characterOf(user, conversation) };
     }
     if (where.characterId !== undefined) {
-      // Opening the chat records it in recent chats; a message does so once answered.
-      // Both at once (on PostgreSQL they run side by side).
+      // Recent chats are recorded by the page's `character/get?from=chat` and by each answered
+      // message, not here. Both reads at once (on PostgreSQL they run side by side).
       const [character, existing] = await Promise.all([
-        forSend
-          ? this.deps.characters.forChat(user, where.characterId)
-          : this.deps.characters.get(user, where.characterId, true),
+        this.deps.characters.forChat(user, where.characterId),
         repo.latestConversation(this.deps.db, user.id, where.characterId),
       ]);
       return { conversation: existing ?? (await this.startConversation(user, character)), character };
@@ -157,7 +162,7 @@ export class ChatService {
       page_size: number;
     },
   ): Promise<MessagePage> {
-    const { conversation } = await this.resolve(user, q, false);
+    const { conversation } = await this.resolve(user, q);
     const rows = await repo.messagePage(
       this.deps.db,
       conversation.id,
@@ -178,9 +183,8 @@ export class ChatService {
     user: User,
     where: { characterId?: number | undefined; conversationId?: string | undefined },
   ): Promise<MessagePage> {
-    const { conversation, character } = await this.resolve(user, where, false);
-    const next = await this.startConversation(user, character);
-    await repo.updateConversation(this.deps.db, next.id, {
+    const { conversation, character } = await this.resolve(user, where);
+    const next = await this.startConversation(user, character, {
       model: conversation.model,
       personaName: conversation.personaName,
       personaDescription: conversation.personaDescription,
@@ -222,8 +226,9 @@ export class ChatService {
 
   async setMemory(user: User, conversationId: string, memory: string): Promise<ConversationDto> {
     await this.ownConversation(user, conversationId);
-    await repo.updateConversation(this.deps.db, conversationId, { memory });
-    return conversationDto(await this.ownConversation(user, conversationId));
+    const updated = await repo.updateConversation(this.deps.db, conversationId, { memory });
+    if (!updated) throw notFound();
+    return conversationDto(updated);
   }
 
   async setPersona(
@@ -239,12 +244,13 @@ export class ChatService {
     const character = await this.characterOf(user, conversation);
     this.checkPolicy(character, body.persona_description);
     if (body.model && modelProfile(body.model)?.adult && !user.enableNsfw) throw nsfwRequired();
-    await repo.updateConversation(this.deps.db, conversation.id, {
+    const updated = await repo.updateConversation(this.deps.db, conversation.id, {
       personaName: body.persona_name,
       personaDescription: body.persona_description,
       ...(body.model ? { model: body.model } : {}),
     });
-    return conversationDto(await this.ownConversation(user, conversation.id));
+    if (!updated) throw notFound();
+    return conversationDto(updated);
   }
 
   private checkPolicy(character: CharacterDetail | undefined, text: string): void {
@@ -266,7 +272,7 @@ export class ChatService {
         throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'regenerate' });
       where = { characterId: undefined, conversationId: conversation.id };
     }
-    const { conversation, character } = await this.resolve(user, where, true);
+    const { conversation, character } = await this.resolve(user, where);
     const model = body.model ?? (conversation.model as ModelProfileId);
     const profile = modelProfile(model);
     if (!profile) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'model' });

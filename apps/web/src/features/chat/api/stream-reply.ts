@@ -1,6 +1,5 @@
-import type { ChatStreamEvent, ModelProfileId } from '@lumi/contract';
+import { readEvents, type ChatStreamEvent, type ModelProfileId } from '@lumi/contract';
 import { apiStream } from '@/lib/api-client';
-import { readSse } from './sse';
 
 /** A reply may stream for minutes on a slow model (the server allows 300 s). */
 const REPLY_TIMEOUT_MS = 300_000;
@@ -38,7 +37,7 @@ export async function streamReply(
     timeoutMs: REPLY_TIMEOUT_MS,
   });
   if (!response.body) return 'cut';
-  for await (const { event, data } of readSse(response.body)) {
+  for await (const { event, data } of readEvents(response.body)) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);

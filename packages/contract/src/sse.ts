@@ -1,9 +1,13 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
+export type { EventSourceMessage };
+
 /**
- * The events of a text/event-stream body as they arrive. Bytes are decoded as a stream, so a
- * character split across network writes comes out whole; comment lines (": keep-alive") and
- * retry fields are consumed by the parser and never surface.
+ * The events of a text/event-stream body as they arrive, for the server (an OpenAI-compatible
+ * backend's chunks) and the page (our own chat stream) alike. eventsource-parser does the format:
+ * any line ends, comment lines (": keep-alive"), fields split across chunks. Bytes are decoded
+ * as a stream, so a character split across network writes comes out whole. Stopping early (the
+ * consumer breaks out, or an error) releases the connection.
  */
 export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage> {
   const decoder = new TextDecoder();
@@ -18,7 +22,6 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
       if (done) return;
     }
   } finally {
-    // Stopping early (the consumer broke out, or an error) releases the connection.
     await reader.cancel().catch(() => undefined);
   }
 }
