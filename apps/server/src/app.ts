@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     profiles: PROFILE_SETTINGS,
     estimateTokens,
     replyTimeoutMs: config.llm.timeoutMs,
+    turnCacheChars: config.chatCacheChars,
   });
   app.decorate('services', { sessions, credits, characters, chat });
   app.decorateRequest('auth', null);

@@ -57,6 +57,8 @@ const envSchema = z.object({
   LLM_MODEL_DIALOGUE_1: z.string().min(1).optional(),
   LLM_MODEL_GIRLFRIEND_1: z.string().min(1).optional(),
   DEMO_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
+  CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +102,7 @@ export interface Config {
     models: Record<string, string>;
     demoWordDelayMs: number;
   };
+  chatCacheChars: number;
 }
 
 const list = (value: string, lower = false): Set<string> =>
@@ -166,5 +169,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
     },
+    chatCacheChars: e.CHAT_CACHE_CHARS,
   };
 }

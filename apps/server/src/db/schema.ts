@@ -323,6 +323,11 @@ export const conversations = pgTable(
     personaDescription: text('persona_description').notNull().default(''),
     memory: text('memory').notNull().default(''),
     memoryUpto: bigint('memory_upto', { mode: 'number' }).notNull().default(0),
+    /**
+     * Counts every change to the conversation's messages (a trigger on chat_messages keeps it):
+     * a copy of the messages held by a process is good while the revision is the same.
+     */
+    revision: integer('revision').notNull().default(0),
     ...timestamps,
   },
   (t) => [index('conversations_user_character_idx').on(t.userId, t.characterId, t.createdAt)],

@@ -1,4 +1,5 @@
 import { readEvents } from '@lumi/contract';
+import { request as httpRequest, type Dispatcher } from 'undici';
 import { EngineError, isEngineError, type EngineErrorKind } from '../errors';
 import type { ChatChunk, ChatEngine, ChatRequest } from './types';
 
@@ -11,7 +12,6 @@ export interface OpenAICompatibleOptions {
   timeoutMs: number;
   /** Limit on the silence between two chunks (and before the first). */
   idleTimeoutMs?: number;
-  fetch?: typeof fetch;
 }
 
 /** The subset of a chat.completion.chunk (or a non-streamed chat.completion) that is read. */
@@ -36,12 +36,12 @@ function errorMessage(error: CompletionChunk['error']): string {
   return error?.message ?? 'backend error';
 }
 
-async function readError(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
+async function readError(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const text = await body.text().catch(() => '');
   try {
     return errorMessage((JSON.parse(text) as CompletionChunk).error) || text.slice(0, 300);
   } catch {
-    return text.slice(0, 300) || response.statusText;
+    return text.slice(0, 300) || 'no details';
   }
 }
 
@@ -58,11 +58,8 @@ const finish = (reason: string | null | undefined): 'stop' | 'length' | 'other' 
 export class OpenAICompatibleEngine implements ChatEngine {
   readonly id = 'openai';
   readonly demo = false;
-  private readonly fetch: typeof fetch;
 
-  constructor(private readonly options: OpenAICompatibleOptions) {
-    this.fetch = options.fetch ?? fetch;
-  }
+  constructor(private readonly options: OpenAICompatibleOptions) {}
 
   async *stream(request: ChatRequest): AsyncGenerator<ChatChunk> {
     const controller = new AbortController();
@@ -99,9 +96,11 @@ export class OpenAICompatibleEngine implements ChatEngine {
     };
 
     try {
-      let response: Response;
+      // undici's request, not fetch: the same pooled keep-alive connections at a fraction of
+      // the cost per call, which shows in the time to the first token.
+      let response: Dispatcher.ResponseData;
       try {
-        response = await this.fetch(`${this.options.baseUrl}/chat/completions`, {
+        response = await httpRequest(`${this.options.baseUrl}/chat/completions`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -110,6 +109,9 @@ export class OpenAICompatibleEngine implements ChatEngine {
           },
           body: JSON.stringify(body),
           signal: controller.signal,
+          // The timers above give the limits; undici's own would only race them.
+          headersTimeout: 0,
+          bodyTimeout: 0,
         });
       } catch (err) {
         throw new EngineError(
@@ -120,20 +122,21 @@ export class OpenAICompatibleEngine implements ChatEngine {
           },
         );
       }
-      if (!response.ok) {
+      const { statusCode } = response;
+      if (statusCode < 200 || statusCode > 299) {
         throw new EngineError(
-          kindForStatus(response.status),
-          `chat backend answered ${response.status}: ${await readError(response)}`,
+          kindForStatus(statusCode),
+          `chat backend answered ${statusCode}: ${await readError(response.body)}`,
         );
       }
       touch();
 
-      const type = response.headers.get('content-type') ?? '';
+      const contentType = response.headers['content-type'];
+      const type = (Array.isArray(contentType) ? contentType[0] : contentType) ?? '';
       if (!type.includes('text/event-stream')) {
-        yield* this.whole(response);
+        yield* this.whole(response.body);
         return;
       }
-      if (!response.body) throw new EngineError('protocol', 'chat backend sent no body');
 
       let finishReason: string | null | undefined;
       let sawDone = false;
@@ -194,10 +197,10 @@ export class OpenAICompatibleEngine implements ChatEngine {
   }
 
   /** A backend that answered one JSON completion instead of a stream. */
-  private async *whole(response: Response): AsyncGenerator<ChatChunk> {
+  private async *whole(body: Dispatcher.ResponseData['body']): AsyncGenerator<ChatChunk> {
     let completion: CompletionChunk;
     try {
-      completion = (await response.json()) as CompletionChunk;
+      completion = (await body.json()) as CompletionChunk;
     } catch (err) {
       throw new EngineError('protocol', 'chat backend answered neither a stream nor JSON', { cause: err });
     }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { fromRowJson, rowJson } from '../../db/json';
 import {
   appState,
   characterBrowses,
@@ -182,6 +183,24 @@ export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promi
     .innerJoin(users, eq(users.id, characters.ownerId))
     .where(and(eq(characters.id, id), visibleTo(viewer)));
   return row;
+}
+
+/**
+ * `findVisible` as one JSON value (or NULL) for a bigger query to carry: the chat reads the
+ * character with the conversation in one round trip. `fullRowFromJson` reads it back.
+ */
+export function visibleJson(viewer: Viewer, id: number): SQL {
+  return sql`(SELECT json_build_object('c', ${rowJson(characters)}, 'creatorName', ${users.name}, 'isCollected', ${isCollectedBy(viewer.userId)})
+    FROM ${characters} INNER JOIN ${users} ON ${users.id} = ${characters.ownerId}
+    WHERE ${characters.id} = ${id} AND ${visibleTo(viewer)})`;
+}
+
+export function fullRowFromJson(json: {
+  c: Record<string, unknown>;
+  creatorName: string;
+  isCollected: boolean;
+}): FullRow {
+  return { c: fromRowJson(characters, json.c), creatorName: json.creatorName, isCollected: json.isCollected };
 }
 
 /** Any character by id, deleted or not: for owner checks and "creator removed" answers. */

@@ -21,7 +21,7 @@ import {
   type ParsedCard,
   type RatingResult,
 } from '@lumi/contract';
-import { eq, ilike, and, sql } from 'drizzle-orm';
+import { eq, ilike, and, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { characters, type Character, type NewCharacter, type User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
@@ -233,6 +233,22 @@ export class CharactersService {
    */
   async forChat(user: User, id: number): Promise<CharacterDetail> {
     return this.detail(await this.visibleAdult(user, id), user, false);
+  }
+
+  /**
+   * `forChat` in two halves, for a query that reads the character along with other things:
+   * `chatJson` goes into the query, `fromChatJson` checks what came back (a character the
+   * caller may not open comes back NULL, and `forChat` then says why).
+   */
+  chatJson(user: User, id: number): SQL {
+    return repo.visibleJson(this.viewer(user), id);
+  }
+
+  async fromChatJson(user: User, id: number, json: unknown): Promise<CharacterDetail> {
+    if (json === null || json === undefined) return this.forChat(user, id);
+    const row = repo.fullRowFromJson(json as Parameters<typeof repo.fullRowFromJson>[0]);
+    if (row.c.nsfw && !user.enableNsfw) throw nsfwRequired();
+    return this.detail(row, user, false);
   }
 
   /** The character moves to the top of the user's recent chats. */

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, type CharacterDetail, type ChatMessageDto, type MessagePage } from '@lumi/contract';
 import { EngineError, type ChatEngine, type ChatRequest } from '@lumi/engines';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
@@ -293,6 +294,148 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         headers: { cookie: who.cookie },
       });
       expect(credit.json<Envelope<{ remain: number }>>().data.remain).toBe(30);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never asks the engine without the credits, and stops it for a send that loses the race', async () => {
+    let asked = 0;
+    let stopped = 0;
+    // Thinks 30 ms before the first word (long enough for the spend to settle), and notices stops.
+    const slow: ChatEngine = {
+      id: 'slow',
+      demo: false,
+      async *stream(request) {
+        asked += 1;
+        await new Promise((r) => setTimeout(r, 30));
+        if (request.signal?.aborted) {
+          stopped += 1;
+          throw new EngineError('aborted', 'stopped');
+        }
+        yield { type: 'delta', text: 'Paid for.' };
+        yield { type: 'done', finishReason: 'stop' };
+      },
+    };
+    const t = await createTestApp({ chatEngine: slow, env: { DAILY_FREE_CREDITS: '5' } });
+    try {
+      const who = await loginTourist(t.app);
+      const send = (content: string) =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: '/cgi-bin/auth/aigc/text',
+            headers: { cookie: who.cookie },
+            payload: { content },
+          })
+          .then((r) => r.json<Envelope<{ conversation_id: string }>>());
+      // 5 credits, 2 a reply: of four racing sends two are paid; the others are told 100002.
+      const raced = await Promise.all(['one', 'two', 'three', 'four'].map(send));
+      expect(raced.filter((r) => r.code === 0)).toHaveLength(2);
+      expect(raced.filter((r) => r.code === ErrorCode.NOT_ENOUGH_CREDITS)).toHaveLength(2);
+      // A send whose balance read saw credits that a racing spend then took: its engine is stopped.
+      expect(stopped).toBe(asked - 2);
+      // No unpaid message is kept: each conversation holds a paid question and its reply.
+      for (const r of raced.filter((x) => x.code === 0)) {
+        const list = await t.app.inject({
+          method: 'GET',
+          url: `/cgi-bin/auth/character_msg/list?conversationId=${r.data.conversation_id}`,
+          headers: { cookie: who.cookie },
+        });
+        const roles = list.json<Envelope<MessagePage>>().data.messages.map((m) => m.role);
+        expect(roles).toEqual(['user', 'assistant']);
+      }
+      // One credit left: refused before the engine is asked.
+      const before = asked;
+      expect((await send('five')).code).toBe(ErrorCode.NOT_ENOUGH_CREDITS);
+      expect(asked).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('builds every prompt from the messages as they are, whoever changed them', async () => {
+    // Every request the engine gets, in order; each reply names the request it answers.
+    const prompts: string[][] = [];
+    const echo: ChatEngine = {
+      id: 'echo',
+      demo: false,
+      async *stream(request) {
+        prompts.push(request.messages.map((m) => m.content));
+        const n = prompts.length;
+        await new Promise((r) => setTimeout(r, 5));
+        yield { type: 'delta', text: `Reply ${n}.` };
+        yield { type: 'done', finishReason: 'stop' };
+      },
+    };
+    const t = await createTestApp({ chatEngine: echo });
+    try {
+      const who = await loginTourist(t.app);
+      const mira = await makeCharacter(t, who);
+      const opened = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/auth/character_msg/add',
+          headers: { cookie: who.cookie },
+          payload: { characterId: mira.id },
+        })
+      ).json<Envelope<MessagePage>>().data;
+      const conversationId = opened.conversation.id;
+      /** Sends, and answers the reply with the prompt the reply was made from. */
+      const send = async (content: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/auth/aigc/text',
+          headers: { cookie: who.cookie },
+          payload: { characterId: mira.id, conversationId, content },
+        });
+        const env = res.json<Envelope<{ message: ChatMessageDto }>>();
+        expect(env.code, env.message).toBe(0);
+        const n = Number(/Reply (\d+)/.exec(env.data.message.content)?.[1]);
+        return { message: env.data.message, prompt: prompts[n - 1] ?? [] };
+      };
+      const first = await send('First question.');
+      const second = await send('Second question.');
+      const third = await send('Third question.');
+      // What this process keeps after its own sends is what the database holds.
+      expect(third.prompt.slice(-5)).toEqual([
+        'First question.',
+        first.message.content,
+        'Second question.',
+        second.message.content,
+        'Third question.',
+      ]);
+      // Changed through the site…
+      await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/character_msg/edit',
+        headers: { cookie: who.cookie },
+        payload: { id: second.message.id, content: 'Reply 2, edited.' },
+      });
+      const asked = prompts.length;
+      const fourth = await send('Fourth question.');
+      expect(fourth.prompt).toContain('Reply 2, edited.');
+      // (the request started early from the copy was made, found stale and replaced)
+      expect(prompts.length).toBe(asked + 2);
+      // …and behind its back, as another server process would.
+      await t.database.db.execute(
+        sql`UPDATE chat_messages SET swipes = '["Reply 2, changed elsewhere."]'::jsonb WHERE id = ${second.message.id}`,
+      );
+      const fifth = await send('Fifth question.');
+      expect(fifth.prompt).toContain('Reply 2, changed elsewhere.');
+      expect(fifth.prompt).not.toContain('Reply 2, edited.');
+      await t.database.db.execute(sql`DELETE FROM chat_messages WHERE id = ${second.message.id}`);
+      await t.database.db.execute(
+        sql`UPDATE conversations SET persona_name = 'Sam' WHERE id = ${conversationId}`,
+      );
+      const sixth = await send('Sixth question.');
+      expect(sixth.prompt).not.toContain('Reply 2, changed elsewhere.');
+      expect(sixth.prompt.slice(-3)).toEqual(['Fifth question.', fifth.message.content, 'Sixth question.']);
+      expect(sixth.prompt.join('\n')).toContain('Sam');
+      // Nothing changed: the early request is the one answered.
+      const before = prompts.length;
+      await send('Seventh question.');
+      expect(prompts.length).toBe(before + 1);
     } finally {
       await t.close();
     }

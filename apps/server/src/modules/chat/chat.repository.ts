@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { fromRowJson, rowJson } from '../../db/json';
 import {
   chatMessages,
   characters,
@@ -81,29 +82,115 @@ export async function findMessage(db: DbOrTx, id: number) {
   return row;
 }
 
-/**
- * The newest `limit` messages of a conversation up to `uptoId` (inclusive), oldest first: all a
- * prompt can hold, since older turns live on in the memory.
- */
+/** The newest `limit` messages of a conversation, oldest first. */
 export async function recentMessages(
   db: DbOrTx,
   conversationId: string,
   limit: number,
-  uptoId?: number,
 ): Promise<ChatMessageRow[]> {
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.conversationId, conversationId),
-        uptoId === undefined ? undefined : lte(chatMessages.id, uptoId),
-      ),
-    )
+    .where(eq(chatMessages.conversationId, conversationId))
     .orderBy(desc(chatMessages.id))
     .limit(limit);
   return rows.reverse();
 }
+
+/** Which conversation a send continues, always one of the user's own. */
+export type SendTarget =
+  | { conversationId: string }
+  | { characterId: number }
+  /** The conversation of a message being regenerated or continued. */
+  | { messageId: number };
+
+/** A message as a prompt reads it: the chosen swipe. */
+export interface Turn {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface SendContext {
+  conversation: Conversation | undefined;
+  /**
+   * The newest messages up to the reworked one, oldest first; null when the conversation's
+   * revision is the `knownRevision` asked with (the caller's copy is current).
+   */
+  turns: Turn[] | null;
+  /** The message regenerated or continued, whole. */
+  reworked: ChatMessageRow | undefined;
+  /** What `extra.character` gave, unread. */
+  character: unknown;
+  /** What `extra.credits` gave. */
+  credits: number;
+}
+
+/**
+ * Everything a send needs before the engine is asked, in one query (one round trip on the way
+ * to the first token): the user's conversation, its newest messages as compact turns, the
+ * message being reworked, and the character and the spendable credits as the callers' modules
+ * give them. One statement also means one snapshot: the turns belong to the conversation.
+ */
+export async function sendContext(
+  db: DbOrTx,
+  userId: string,
+  target: SendTarget | undefined,
+  limit: number,
+  extra: { character?: SQL | undefined; credits: SQL; knownRevision?: number | undefined },
+): Promise<SendContext> {
+  const id =
+    target === undefined
+      ? sql`NULL::uuid`
+      : 'conversationId' in target
+        ? sql`(SELECT ${conversations.id} FROM ${conversations} WHERE ${conversations.id} = ${target.conversationId} AND ${conversations.userId} = ${userId})`
+        : 'characterId' in target
+          ? sql`(SELECT ${conversations.id} FROM ${conversations} WHERE ${conversations.userId} = ${userId} AND ${conversations.characterId} = ${target.characterId} ORDER BY ${conversations.createdAt} DESC, ${conversations.id} DESC LIMIT 1)`
+          : sql`(SELECT ${chatMessages.conversationId} FROM ${chatMessages} INNER JOIN ${conversations} ON ${conversations.id} = ${chatMessages.conversationId} WHERE ${chatMessages.id} = ${target.messageId} AND ${conversations.userId} = ${userId})`;
+  const reworkedId = target && 'messageId' in target ? target.messageId : undefined;
+  const upto = reworkedId === undefined ? sql`` : sql` AND ${chatMessages.id} <= ${reworkedId}`;
+  const unchanged =
+    extra.knownRevision === undefined
+      ? sql``
+      : sql`CASE WHEN (SELECT ${conversations.revision} FROM ${conversations} WHERE ${conversations.id} = ${id}) = ${extra.knownRevision} THEN NULL ELSE`;
+  const unchangedEnd = extra.knownRevision === undefined ? sql`` : sql` END`;
+  // Turns as [id, role, text] arrays: a fraction of the work of whole rows as JSON objects.
+  const query = sql`SELECT
+    (SELECT ${rowJson(conversations)} FROM ${conversations} WHERE ${conversations.id} = ${id}) AS conversation,
+    ${unchanged} (SELECT coalesce(json_agg(json_build_array(m.id, m.role, m.swipes ->> m.swipe_index) ORDER BY m.id), '[]'::json)
+      FROM (SELECT * FROM ${chatMessages} WHERE ${chatMessages.conversationId} = ${id}${upto}
+        ORDER BY ${chatMessages.id} DESC LIMIT ${limit}) m)${unchangedEnd} AS turns,
+    ${
+      reworkedId === undefined
+        ? sql`NULL::json`
+        : sql`(SELECT ${rowJson(chatMessages)} FROM ${chatMessages} WHERE ${chatMessages.id} = ${reworkedId} AND ${chatMessages.conversationId} = ${id})`
+    } AS reworked,
+    ${extra.character ?? sql`NULL::json`} AS character,
+    ${extra.credits} AS credits`;
+  // PGlite and node-postgres both answer { rows } with json parsed; the shared Db type leaves it unknown.
+  const result: unknown = await db.execute(query);
+  const [row] = (
+    result as {
+      rows: {
+        conversation: Json | null;
+        turns: [number, Turn['role'], string | null][] | null;
+        reworked: Json | null;
+        character: unknown;
+        credits: number;
+      }[];
+    }
+  ).rows;
+  if (!row) throw new Error('send context query returned no row');
+  return {
+    conversation: row.conversation ? fromRowJson(conversations, row.conversation) : undefined,
+    turns:
+      row.turns && row.turns.map(([id, role, content]) => ({ id: Number(id), role, content: content ?? '' })),
+    reworked: row.reworked ? fromRowJson(chatMessages, row.reworked) : undefined,
+    character: row.character,
+    credits: Number(row.credits),
+  };
+}
+type Json = Record<string, unknown>;
 
 /** One page of messages, newest page first, each page oldest first. */
 export async function messagePage(

@@ -29,8 +29,13 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
    */
   app.post('/aigc/text', { handlerTimeout: REPLY_TIMEOUT_MS }, async (request, reply) => {
     const user = caller(request).user;
-    const prepared = await chat.prepare(user, validate(chatSendBodySchema, request.body));
+    const body = validate(chatSendBodySchema, request.body);
     const controller = new AbortController();
+    // The caller went away (tab closed, stop button): the engine stops too.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableEnded) controller.abort();
+    });
+    const prepared = await chat.prepare(user, body, controller.signal);
     const locale = requestLocale(request);
     const translate = (e: ChatStreamEvent): ChatStreamEvent =>
       e.event === 'error'
@@ -38,11 +43,8 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
         : e;
 
     if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-      request.raw.on('close', () => {
-        if (!reply.raw.writableEnded) controller.abort();
-      });
       let done: ChatStreamEvent | undefined;
-      for await (const event of prepared.run(controller.signal)) {
+      for await (const event of prepared.events) {
         if (event.event === 'done' || event.event === 'error') done = event;
       }
       if (done?.event === 'done') return ok({ conversation_id: prepared.conversation.id, ...done.data });
@@ -59,13 +61,11 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
       'x-request-id': request.id,
     });
     res.flushHeaders();
-    // The browser went away (tab closed, stop button): the engine stops too.
-    res.on('close', () => {
-      if (!res.writableEnded) controller.abort();
-    });
     try {
-      for await (const event of prepared.run(controller.signal)) {
-        if (res.destroyed) break;
+      for await (const event of prepared.events) {
+        // Read to the end even when the browser has gone: the engine stops (the signal), and
+        // what came is kept, or the credits come back.
+        if (res.destroyed) continue;
         const e = translate(event);
         res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
       }

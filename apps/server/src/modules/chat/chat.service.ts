@@ -12,14 +12,21 @@ import {
   type MessagePage,
   type ModelProfileId,
 } from '@lumi/contract';
-import { isEngineError, type ChatEngine, type Sampling } from '@lumi/engines';
+import {
+  isEngineError,
+  type ChatChunk,
+  type ChatEngine,
+  type ChatRequest,
+  type Sampling,
+} from '@lumi/engines';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
-import { BusinessError, notFound } from '../../lib/errors';
+import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';
 import type { CharactersService } from '../characters/characters.service';
-import type { CreditsService } from '../credits/credits.service';
+import type { CreditsService, SpendResult } from '../credits/credits.service';
 import * as repo from './chat.repository';
-import { buildPrompt, DEFAULT_USER_NAME, extendMemory } from './prompt';
+import { TurnCache } from './turn-cache';
+import { buildPrompt, DEFAULT_USER_NAME, extendMemory, type BuiltPrompt } from './prompt';
 
 export interface ProfileSetting {
   contextTokens: number;
@@ -38,6 +45,8 @@ export interface ChatDeps {
   estimateTokens: (text: string) => number;
   /** Time limit of one reply. */
   replyTimeoutMs: number;
+  /** Text of recent conversations kept in memory between sends (0: none). */
+  turnCacheChars: number;
 }
 
 const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
@@ -69,12 +78,39 @@ function conversationDto(c: Conversation): ConversationDto {
   };
 }
 
-const chosen = (m: ChatMessageRow) => m.swipes[m.swipeIndex] ?? '';
+const turnOf = (m: ChatMessageRow): repo.Turn => ({
+  id: m.id,
+  role: m.role,
+  content: m.swipes[m.swipeIndex] ?? '',
+});
 
-/** A reply ready to run: everything that can be refused has been checked and paid for. */
+/** A reply under way: everything that can be refused has been checked and paid for. */
 export interface PreparedReply {
   conversation: Conversation;
-  run: (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>;
+  /** start, delta..., done | error. Must be read to the end (or the signal aborted). */
+  events: AsyncGenerator<ChatStreamEvent>;
+}
+
+/**
+ * One turn of the event loop, for the engine's request to be written to its socket before the
+ * database is asked: the embedded database (PGlite) works on this thread and would hold the
+ * request back until it is done.
+ */
+const letRequestLeave = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A request to the engine under way. */
+interface Started {
+  /** The request, for telling whether another one would be the same. */
+  key: string;
+  chunks: AsyncIterator<ChatChunk>;
+  first: Promise<IteratorResult<ChatChunk>>;
+  stop: () => Promise<void>;
+}
+
+/** A question paid for: the spend and the stored user message (none for a rework). */
+interface Paid {
+  spent: SpendResult;
+  userMessage: ChatMessageRow | null;
 }
 
 /**
@@ -82,7 +118,14 @@ export interface PreparedReply {
  * credits of each reply and the memory. Nobody reads or writes another user's conversation.
  */
 export class ChatService {
-  constructor(private readonly deps: ChatDeps) {}
+  /** Copies of recent conversations' turns, checked against the revision on every send. */
+  private readonly turnCache: TurnCache;
+  /** Each user's spendable credits as last seen here: a hint for starting early, never a check. */
+  private readonly knownCredits = new Map<string, number>();
+
+  constructor(private readonly deps: ChatDeps) {
+    this.turnCache = new TurnCache(deps.turnCacheChars);
+  }
 
   get demo(): boolean {
     return this.deps.engine.demo;
@@ -259,81 +302,31 @@ export class ChatService {
   }
 
   /**
-   * Checks and pays for a reply (a new message, a regenerated swipe or a continuation), then
-   * hands back the run that streams it. Refusals (credits, adult content, policy, someone
-   * else's message) throw here, before anything is streamed or the engine is called.
+   * The request for the engine from what a send has read, with the checks that refuse it. The
+   * request is plain data: two plans from the same data make equal requests.
    */
-  async prepare(user: User, body: ChatSendBody): Promise<PreparedReply> {
-    const targetId = body.regenerate ?? body.continue;
-    let where = { characterId: body.characterId, conversationId: body.conversationId };
-    if (targetId !== undefined) {
-      const { message, conversation } = await this.ownMessage(user, targetId);
-      if (message.role !== 'assistant')
-        throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'regenerate' });
-      where = { characterId: undefined, conversationId: conversation.id };
-    }
-    const { conversation, character } = await this.resolve(user, where);
+  private plan(
+    user: User,
+    body: ChatSendBody,
+    conversation: Conversation,
+    character: CharacterDetail | undefined,
+    all: repo.Turn[],
+    target: ChatMessageRow | undefined,
+  ) {
     const model = body.model ?? (conversation.model as ModelProfileId);
     const profile = modelProfile(model);
     if (!profile) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'model' });
     if (profile.adult && !user.enableNsfw) throw nsfwRequired();
     const content = body.content?.trim() ?? '';
     if (content) this.checkPolicy(character, content);
-    if (body.model && body.model !== conversation.model) {
-      await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });
-      conversation.model = body.model;
-    }
-
-    // Pay first: too few credits answer 100002 before the engine is called.
-    // The history is read while the credits are taken; the engine waits for both.
-    const history = repo.recentMessages(this.deps.db, conversation.id, PROMPT_WINDOW, targetId);
-    history.catch(() => undefined);
-    const spent = await this.deps.credits.spend(user.id, COSTS.chatMessage, 'chat');
-    const run = (signal: AbortSignal) =>
-      this.stream({
-        user,
-        conversation,
-        character,
-        model: profile.id as ModelProfileId,
-        content,
-        history,
-        body,
-        spent,
-        signal,
-      });
-    return { conversation, run };
-  }
-
-  private async *stream(ctx: {
-    user: User;
-    conversation: Conversation;
-    character: CharacterDetail | undefined;
-    model: ModelProfileId;
-    /** The user's new message, stored once the engine has been asked (or '' for a rework). */
-    content: string;
-    /** The newest messages up to the target, oldest first, being read. */
-    history: Promise<ChatMessageRow[]>;
-    body: ChatSendBody;
-    spent: { operationId: string; remain: number };
-    signal: AbortSignal;
-  }): AsyncGenerator<ChatStreamEvent> {
-    const { conversation, character, body } = ctx;
-    const setting = this.deps.profiles[ctx.model];
-    const targetId = body.regenerate ?? body.continue;
-    const all = await ctx.history;
-    const targetIndex = targetId === undefined ? -1 : all.findIndex((m) => m.id === targetId);
-    const target = targetIndex >= 0 ? all[targetIndex] : undefined;
-    // Regenerate answers what came before the message; continue extends it.
-    const history =
-      body.regenerate !== undefined
-        ? all.slice(0, targetIndex)
-        : body.continue !== undefined
-          ? all.slice(0, targetIndex + 1)
-          : all;
-    const turns = history.map((m) => ({ id: m.id, role: m.role, content: chosen(m) }));
+    const setting = this.deps.profiles[profile.id as ModelProfileId];
+    // The turns end with the reworked message: regenerate answers what came before it,
+    // continue extends it.
+    const turns = body.regenerate !== undefined ? all.slice(0, -1) : [...all];
     // The new message takes part in the prompt before it is stored (its id comes after all).
-    if (ctx.content) turns.push({ id: Number.MAX_SAFE_INTEGER, role: 'user', content: ctx.content });
+    if (content) turns.push({ id: Number.MAX_SAFE_INTEGER, role: 'user', content });
     const persona = { name: conversation.personaName, description: conversation.personaDescription };
+    const userName = persona.name.trim() || DEFAULT_USER_NAME;
     const prompt = buildPrompt({
       ...(character
         ? {
@@ -355,53 +348,227 @@ export class ChatService {
       budgetTokens: setting.contextTokens - setting.maxTokens,
       estimateTokens: this.deps.estimateTokens,
     });
+    const request: Omit<ChatRequest, 'signal'> = {
+      model: this.deps.backendModel(profile.id as ModelProfileId),
+      messages: prompt.messages,
+      sampling: { ...setting.sampling, maxTokens: setting.maxTokens },
+      timeoutMs: this.deps.replyTimeoutMs,
+      // A regenerated reply samples afresh: each swipe its own seed.
+      ...(target && body.regenerate !== undefined ? { seed: target.swipes.length } : {}),
+      ...(character
+        ? {
+            demo: {
+              charName: character.name,
+              userName,
+              description: character.desc,
+              personality: character.personality,
+              scenario: character.scenario,
+              exampleDialogue: character.example_dialogue,
+              chatStyle: character.chat_style,
+            },
+          }
+        : {}),
+    };
+    return { model: profile.id as ModelProfileId, content, userName, dropped: prompt.dropped, request };
+  }
 
-    let text = '';
-    let finishReason: string = 'stop';
-    let failure: unknown;
-    const userName = persona.name.trim() || DEFAULT_USER_NAME;
+  /** Asks the engine; `stop` ends the request (the caller leaving ends it too). */
+  private startEngine(request: Omit<ChatRequest, 'signal'>, signal: AbortSignal): Started {
+    const cancel = new AbortController();
     const chunks = this.deps.engine
-      .stream({
-        model: this.deps.backendModel(ctx.model),
-        messages: prompt.messages,
-        sampling: { ...setting.sampling, maxTokens: setting.maxTokens },
-        signal: ctx.signal,
-        timeoutMs: this.deps.replyTimeoutMs,
-        // A regenerated reply samples afresh: each swipe its own seed.
-        ...(target && body.regenerate !== undefined ? { seed: target.swipes.length } : {}),
-        ...(character
-          ? {
-              demo: {
-                charName: character.name,
-                userName,
-                description: character.desc,
-                personality: character.personality,
-                scenario: character.scenario,
-                exampleDialogue: character.example_dialogue,
-                chatStyle: character.chat_style,
-              },
-            }
-          : {}),
-      })
+      .stream({ ...request, signal: AbortSignal.any([signal, cancel.signal]) })
       [Symbol.asyncIterator]();
-    // Ask the engine first; store the user's message while it thinks (time to first byte).
     const first = chunks.next();
     first.catch(() => undefined);
+    return {
+      key: JSON.stringify(request),
+      chunks,
+      first,
+      stop: async () => {
+        cancel.abort();
+        await first.catch(() => undefined);
+        await chunks.return?.(undefined).catch(() => undefined);
+      },
+    };
+  }
 
-    let userMessage: ChatMessageRow | null = null;
+  /**
+   * A request started from what this process already holds for a warm conversation (its
+   * turns, row and character from the last send, and the user's credits then), before the
+   * database is asked. Used only if the request built from the database is the same.
+   */
+  private speculate(user: User, body: ChatSendBody, signal: AbortSignal): Started | undefined {
+    if (!body.conversationId || body.regenerate !== undefined || body.continue !== undefined)
+      return undefined;
+    const warm = this.turnCache.get(body.conversationId);
+    const credits = this.knownCredits.get(user.id) ?? 0;
+    if (!warm?.conversation || credits < COSTS.chatMessage) return undefined;
+    if (warm.conversation.userId !== user.id) return undefined;
+    if (warm.character?.NSFW && !user.enableNsfw) return undefined;
     try {
-      if (ctx.content) {
-        userMessage = await repo.insertMessage(this.deps.db, {
-          conversationId: conversation.id,
-          role: 'user',
-          swipes: [ctx.content],
-        });
+      const plan = this.plan(user, body, warm.conversation, warm.character, warm.turns, undefined);
+      return this.startEngine(plan.request, signal);
+    } catch {
+      return undefined; // refused on what is held: the database decides below
+    }
+  }
+
+  /**
+   * Checks a reply (a new message, a regenerated swipe or a continuation), asks the engine and
+   * pays for it, then hands back its events. Refusals (credits, adult content, policy, someone
+   * else's message) throw here, before anything is streamed.
+   *
+   * Time to first byte: the conversation, its newest messages, the character and the balance
+   * are read in one query, so too few credits answer 100002 before the engine is called; the
+   * spend itself (a locked, all-or-nothing transaction) runs while the model prepares its first
+   * token. When two sends race for the last credits, the one whose spend fails has its engine
+   * request stopped and answers 100002. For a warm conversation the engine is asked first, from
+   * what this process holds, while the database is read; if what the database holds makes any
+   * other request (or a refusal), that one is stopped.
+   */
+  async prepare(user: User, body: ChatSendBody, signal: AbortSignal): Promise<PreparedReply> {
+    const speculative = this.speculate(user, body, signal);
+    if (speculative) await letRequestLeave();
+    let started: Started | undefined;
+    try {
+      const ready = await this.ready(user, body);
+      const { conversation, character, plan, base, target } = ready;
+      if (speculative && speculative.key === JSON.stringify(plan.request)) {
+        started = speculative;
+      } else {
+        started = this.startEngine(plan.request, signal);
+        await Promise.all([speculative?.stop(), letRequestLeave()]);
       }
+      const { content } = plan;
+
+      // The question is paid for and stored in one transaction while the model thinks.
+      // Streaming may begin as soon as both statements have run under the lock, when the spend
+      // can no longer fail; the commit, which waits for the disk, has only to finish before
+      // anything else is written (the reply, or a refund).
+      let decide: (paid: Paid) => void = () => undefined;
+      const decided = new Promise<Paid>((resolve) => (decide = resolve));
+      const committed = this.deps.db.transaction(async (tx) => {
+        const spent = await this.deps.credits.spend(user.id, COSTS.chatMessage, 'chat', tx);
+        const userMessage = content
+          ? await repo.insertMessage(tx, { conversationId: conversation.id, role: 'user', swipes: [content] })
+          : null;
+        const paid = { spent, userMessage };
+        decide(paid);
+        return paid;
+      });
+      committed
+        .then((p) => {
+          p.spent.committed();
+          this.rememberCredits(user.id, p.spent.remain);
+        })
+        .catch(() => this.knownCredits.delete(user.id));
+      const paid = await Promise.race([decided, committed]);
+      return {
+        conversation,
+        events: this.stream({
+          user,
+          conversation,
+          character,
+          userName: plan.userName,
+          dropped: plan.dropped,
+          target,
+          body,
+          paid,
+          committed,
+          base,
+          signal,
+          started,
+        }),
+      };
     } catch (err) {
-      await chunks.return?.(undefined).catch(() => undefined);
-      await this.deps.credits.refund(ctx.spent.operationId, 'chat failed');
+      await Promise.all([speculative?.stop(), started !== speculative ? started?.stop() : undefined]);
       throw err;
     }
+  }
+
+  /** Reads what a send needs (one query), checks it and plans the engine request. */
+  private async ready(user: User, body: ChatSendBody) {
+    const targetId = body.regenerate ?? body.continue;
+    const { characterId, conversationId } = body;
+    const source: repo.SendTarget | undefined =
+      targetId !== undefined
+        ? { messageId: targetId }
+        : conversationId
+          ? { conversationId }
+          : characterId !== undefined
+            ? { characterId }
+            : undefined;
+    // The page sends the characterId with the conversationId: the character is read at once.
+    // A plain send to a conversation whose turns this process holds reads them only if changed.
+    const cached =
+      source && 'conversationId' in source ? this.turnCache.get(source.conversationId) : undefined;
+    const read = await repo.sendContext(this.deps.db, user.id, source, PROMPT_WINDOW, {
+      character: characterId === undefined ? undefined : this.deps.characters.chatJson(user, characterId),
+      credits: this.deps.credits.spendableSql(user.id),
+      knownRevision: cached?.revision,
+    });
+    this.rememberCredits(user.id, read.credits);
+    let conversation = read.conversation;
+    let all = read.turns ?? cached?.turns ?? [];
+    // The turns at the revision read, to keep once this send's own messages are added.
+    const base =
+      conversation && targetId === undefined ? { revision: conversation.revision, turns: all } : undefined;
+    if (!conversation && source && !('characterId' in source)) throw notFound();
+    // The conversation's own character counts (a characterId that names another is ignored).
+    let character: CharacterDetail | undefined;
+    const ownCharacterId = conversation ? conversation.characterId : (characterId ?? null);
+    if (ownCharacterId !== null) {
+      character =
+        ownCharacterId === characterId
+          ? await this.deps.characters.fromChatJson(user, ownCharacterId, read.character)
+          : await this.deps.characters.forChat(user, ownCharacterId);
+    }
+    if (!conversation) {
+      // The first message to a character (or of an AI chat): the conversation opens here.
+      conversation = await this.startConversation(user, character);
+      all = character
+        ? (await repo.recentMessages(this.deps.db, conversation.id, PROMPT_WINDOW)).map(turnOf)
+        : [];
+    }
+    const target = read.reworked;
+    if (targetId !== undefined && target?.role !== 'assistant') {
+      // Only a reply can be regenerated or continued.
+      throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'regenerate' });
+    }
+    const plan = this.plan(user, body, conversation, character, all, target);
+    if (read.credits < COSTS.chatMessage) throw notEnoughCredits();
+    if (body.model && body.model !== conversation.model) {
+      await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });
+      conversation.model = body.model;
+    }
+    return { conversation, character, plan, base, target };
+  }
+
+  private rememberCredits(userId: string, credits: number): void {
+    if (this.knownCredits.size >= 50_000) this.knownCredits.clear();
+    this.knownCredits.set(userId, credits);
+  }
+
+  private async *stream(ctx: {
+    user: User;
+    conversation: Conversation;
+    character: CharacterDetail | undefined;
+    userName: string;
+    /** Turns the prompt left out, for the memory. */
+    dropped: BuiltPrompt['dropped'];
+    target: ChatMessageRow | undefined;
+    body: ChatSendBody;
+    paid: Paid;
+    /** The payment's transaction, settled once it is on disk. */
+    committed: Promise<Paid>;
+    /** The turns the prompt was built from, for a plain send to a conversation that existed. */
+    base: { revision: number; turns: repo.Turn[] } | undefined;
+    signal: AbortSignal;
+    started: Started;
+  }): AsyncGenerator<ChatStreamEvent> {
+    const { conversation, character, body, target, userName } = ctx;
+    const { chunks } = ctx.started;
+    const { spent, userMessage } = ctx.paid;
 
     yield {
       event: 'start',
@@ -412,8 +579,11 @@ export class ChatService {
       },
     };
 
+    let text = '';
+    let finishReason: string = 'stop';
+    let failure: unknown;
     try {
-      for (let step = await first; !step.done; step = await chunks.next()) {
+      for (let step = await ctx.started.first; !step.done; step = await chunks.next()) {
         const chunk = step.value;
         if (chunk.type === 'delta') {
           text += chunk.text;
@@ -430,10 +600,19 @@ export class ChatService {
       await chunks.return?.(undefined).catch(() => undefined);
     }
 
+    // Nothing more is written before the payment is on disk. If it never got there, nothing
+    // was taken or stored: there is nothing to refund and no reply to keep.
+    try {
+      await ctx.committed;
+    } catch (err) {
+      if (ctx.signal.aborted) return;
+      throw err;
+    }
+
     const aborted = ctx.signal.aborted;
     if (!text.trim() || (failure && !aborted)) {
       // No reply (or a broken one): the credits come back and nothing is kept.
-      await this.deps.credits.refund(ctx.spent.operationId, 'chat failed');
+      await this.deps.credits.refund(spent.operationId, 'chat failed');
       if (!aborted) {
         const busy = isEngineError(failure) || failure === undefined;
         if (!busy) throw failure;
@@ -473,27 +652,40 @@ export class ChatService {
     if (!saved) throw notFound();
 
     // What fell out of the context goes into the memory, once.
-    const fresh = prompt.dropped.filter(
+    const fresh = ctx.dropped.filter(
       (t) => t.id > conversation.memoryUpto && t.id !== Number.MAX_SAFE_INTEGER,
     );
-    if (fresh.length) {
-      const memory = extendMemory(
-        conversation.memory,
-        fresh,
-        { char: character?.name ?? 'Assistant', user: userName },
-        CHAT_LIMITS.memory,
-      );
-      await repo.updateConversation(this.deps.db, conversation.id, {
-        memory,
-        memoryUpto: Math.max(...fresh.map((t) => t.id)),
+    const updated = await repo.updateConversation(
+      this.deps.db,
+      conversation.id,
+      fresh.length
+        ? {
+            memory: extendMemory(
+              conversation.memory,
+              fresh,
+              { char: character?.name ?? 'Assistant', user: userName },
+              CHAT_LIMITS.memory,
+            ),
+            memoryUpto: Math.max(...fresh.map((t) => t.id)),
+          }
+        : {},
+    );
+    // Two changes since the read, the question and the reply, are this send's own: the copy
+    // of the turns plus both is what the database holds now. Anything else, and it is dropped.
+    const { base } = ctx;
+    if (base && userMessage && updated?.revision === base.revision + 2) {
+      const turns = [...base.turns, turnOf(userMessage), turnOf(saved)];
+      this.turnCache.set(conversation.id, updated.revision, turns.slice(-PROMPT_WINDOW), {
+        conversation: updated,
+        character,
       });
     } else {
-      await repo.updateConversation(this.deps.db, conversation.id, {});
+      this.turnCache.delete(conversation.id);
     }
     if (character) {
       await repo.countReply(this.deps.db, character.id);
       await this.deps.characters.recordChat(ctx.user, character.id);
     }
-    if (!aborted) yield { event: 'done', data: { message: messageDto(saved), remain: ctx.spent.remain } };
+    if (!aborted) yield { event: 'done', data: { message: messageDto(saved), remain: spent.remain } };
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditBuckets, creditEntries, users, type CreditBucket, type NewCreditEntry } from '../../db/schema';
 
@@ -88,6 +88,16 @@ export async function isRefunded(tx: DbOrTx, operationId: string): Promise<boole
     .where(eq(creditEntries.refundOf, operationId))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The credits a user can spend now, as one SQL figure for a bigger query to carry: today's free
+ * credits (the daily value while today's bucket is not made yet) plus live paid packs.
+ */
+export function spendableSql(userId: string, day: string, now: Date, dailyFree: number): SQL {
+  return sql`(coalesce((SELECT b.remaining FROM credit_buckets b WHERE b.user_id = ${userId} AND b.day = ${day}), ${dailyFree})
+    + (SELECT coalesce(sum(b.remaining), 0) FROM credit_buckets b
+        WHERE b.user_id = ${userId} AND b.kind = 'paid' AND b.expires_at > ${now.toISOString()}))::int`;
 }
 
 export interface BalanceRow {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreditRemain } from '@lumi/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NewCreditEntry } from '../../db/schema';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
@@ -10,6 +11,11 @@ export interface SpendResult {
   /** Pass it to `refund` to give these exact credits back. */
   operationId: string;
   remain: number;
+  /**
+   * For a spend inside the caller's transaction: call once that transaction has committed, so
+   * that later spends can skip the check for today's free credits (a no-op otherwise).
+   */
+  committed: () => void;
 }
 
 export interface GrantInput {
@@ -60,6 +66,16 @@ export class CreditsService {
     };
   }
 
+  /**
+   * The credits the user can spend now, as an SQL figure, for refusing early within another
+   * query (the chat reads it with the conversation). Only `spend` takes credits, and it checks
+   * again under the lock.
+   */
+  spendableSql(userId: string): SQL {
+    const now = this.deps.clock();
+    return repo.spendableSql(userId, utcDay(now), now, this.deps.dailyFreeCredits);
+  }
+
   /** Takes `amount` credits or throws the not-enough-credits error, taking nothing. */
   spend(userId: string, amount: number, reason: string, tx?: DbOrTx): Promise<SpendResult> {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad amount ${amount}`);
@@ -83,8 +99,11 @@ export class CreditsService {
       await repo.insertEntries(t, entries);
       return { operationId, remain: available - amount };
     });
-    // Inside a caller's transaction the grant is not committed yet: remember only our own.
-    return tx ? result : result.then((r) => (this.rememberDaily(userId, now), r));
+    // Inside a caller's transaction the grant is not committed yet: the caller says when it is.
+    const remember = () => this.rememberDaily(userId, now);
+    return tx
+      ? result.then((r) => ({ ...r, committed: remember }))
+      : result.then((r) => (remember(), { ...r, committed: () => undefined }));
   }
 
   private rememberDaily(userId: string, now: Date): void {

@@ -7,8 +7,8 @@ const REPLY_TIMEOUT_MS = 300_000;
 /** What POST aigc/text asks for: a new message, a new swipe, or the rest of a cut-off reply. */
 export type ReplyRequest = { model?: ModelProfileId | undefined } & (
   | { content: string; characterId?: number | undefined; conversationId?: string | undefined }
-  | { regenerate: number }
-  | { continue: number }
+  | { regenerate: number; characterId?: number | undefined }
+  | { continue: number; characterId?: number | undefined }
 );
 
 type EventData<E extends ChatStreamEvent['event']> = Extract<ChatStreamEvent, { event: E }>['data'];

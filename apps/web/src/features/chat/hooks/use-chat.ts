@@ -213,7 +213,8 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       if (!text || stateRef.current.phase !== 'ready') return false;
       const conversation = stateRef.current.conversation;
       const body: ReplyRequest = conversation
-        ? { content: text, conversationId: conversation.id }
+        ? // The character comes along so the server reads it beside the conversation.
+          { content: text, conversationId: conversation.id, characterId }
         : characterId !== undefined
           ? { content: text, characterId }
           : { content: text, model: pendingModel as ModelProfileId };
@@ -225,12 +226,14 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
   );
 
   const regenerate = useCallback(
-    (id: number) => run({ regenerate: id }, () => dispatch({ type: 'reworking', mode: 'regenerate', id })),
-    [run],
+    (id: number) =>
+      run({ regenerate: id, characterId }, () => dispatch({ type: 'reworking', mode: 'regenerate', id })),
+    [characterId, run],
   );
   const continueReply = useCallback(
-    (id: number) => run({ continue: id }, () => dispatch({ type: 'reworking', mode: 'continue', id })),
-    [run],
+    (id: number) =>
+      run({ continue: id, characterId }, () => dispatch({ type: 'reworking', mode: 'continue', id })),
+    [characterId, run],
   );
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
