@@ -30,6 +30,9 @@ import {
   type ChatEngine,
 } from '@lumi/engines';
 import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
+import { devOutboxRoutes, emailLoginRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
 import { defaultWebDistDir } from './paths';
 
 export interface AppDeps {
@@ -42,12 +45,15 @@ export interface AppDeps {
   chatEngine?: ChatEngine;
   /** Pino options or false; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Where mail goes; by default SMTP_URL, or the dev outbox. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: {
       sessions: SessionService;
+      accounts: AccountsService;
       credits: CreditsService;
       characters: CharactersService;
       chat: ChatService;
@@ -100,7 +106,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     replyTimeoutMs: config.llm.timeoutMs,
     turnCacheChars: config.chatCacheChars,
   });
-  app.decorate('services', { sessions, credits, characters, chat });
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl
+      ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : new DevOutbox((mail) =>
+          app.log.warn({ to: mail.to, subject: mail.subject }, `dev outbox: ${mail.text}`),
+        ));
+  const accounts = new AccountsService({ db: database.db, clock, mailer, siteName: config.siteName });
+  app.decorate('services', { sessions, credits, characters, chat, accounts });
   app.decorateRequest('auth', null);
 
   registerErrorHandler(app);
@@ -128,9 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
+  await app.register(devOutboxRoutes, { mailer, production: config.env === 'production' });
+
   await app.register(
     async (api) => {
-      await api.register(loginRoutes, { sessions, credits });
+      await api.register(loginRoutes, { sessions, credits, accounts });
+      await api.register(emailLoginRoutes, { accounts });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));

@@ -57,6 +57,12 @@ const envSchema = z.object({
   LLM_MODEL_DIALOGUE_1: z.string().min(1).optional(),
   LLM_MODEL_GIRLFRIEND_1: z.string().min(1).optional(),
   DEMO_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** smtp:// or smtps:// URL of the mail server; unset keeps mail in the dev outbox and the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//)
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
 });
@@ -103,6 +109,7 @@ export interface Config {
     demoWordDelayMs: number;
   };
   chatCacheChars: number;
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 const list = (value: string, lower = false): Set<string> =>
@@ -170,5 +177,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@lumi.example>` },
   };
 }

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
+import type { Mailer } from '../src/lib/mailer';
 import type { ChatEngine } from '@lumi/engines';
 
 /** The PostgreSQL server to test against, when the run sets one (CI's second pass). */
@@ -66,6 +67,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** A chat engine instead of the configured one. */
   chatEngine?: ChatEngine;
+  /** Where mail goes instead of the configured mailer. */
+  mailer?: Mailer;
   /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
   beforeReady?: (app: App) => void | Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.chatEngine ? { chatEngine: options.chatEngine } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

@@ -21,6 +21,8 @@ export const ErrorCode = {
   CONTENT_POLICY: 100009,
   /** The character was deleted by its creator. */
   CHARACTER_DELETED: 100010,
+  /** An email sign-in code that is wrong, expired, used up or asked for by another browser. */
+  CODE_INVALID: 100011,
   PAYLOAD_TOO_LARGE: 100013,
   UNSUPPORTED_MEDIA_TYPE: 100015,
   INTERNAL: 100500,
@@ -62,6 +64,13 @@ export const MESSAGE_KEYS = [
   'nsfw_required',
   'character_deleted',
   'manage_blocked',
+  'email_invalid',
+  'code_wrong',
+  'code_expired',
+  'code_tries',
+  'code_invalid',
+  'mail_code_subject',
+  'mail_code_text',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

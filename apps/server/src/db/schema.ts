@@ -43,11 +43,73 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_tourist_code_hash_idx').on(t.touristCodeHash),
-    uniqueIndex('users_email_idx').on(t.email),
+    // Not unique: a Google account and an email-code account may share an address; users are
+    // known by their identities (provider and subject), never by email alone.
+    index('users_email_idx').on(t.email),
   ],
 );
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * How a user signs in: 'email' (the address, lower-cased, is the subject), 'google',
+ * 'facebook' or another OpenID provider with its `sub`. One user may have several.
+ */
+export const identities = pgTable(
+  'identities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identities_provider_subject_idx').on(t.provider, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Email sign-in codes (decisions.md): 6 digits, 10 minutes, single use, 5 tries. Only a hash of
+ * the code is kept, and a hash of the nonce of the browser that asked for it (its cookie).
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    bindingHash: text('binding_hash').notNull(),
+    ip: text('ip').notNull(),
+    tries: smallint('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_codes_email_created_idx').on(t.email, t.createdAt),
+    index('email_codes_ip_created_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * A proven identity waiting to open a session: the access token that email/verify (or a
+ * provider's callback) answers, redeemed once by POST /cgi-bin/login within minutes.
+ */
+export const loginTokens = pgTable('login_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email'),
+  name: text('name').notNull().default(''),
+  head: text('head').notNull().default(''),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
 
 export const sessions = pgTable(
   'sessions',

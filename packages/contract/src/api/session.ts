@@ -44,3 +44,20 @@ export const creditRemainSchema = z.object({
   daily_free: z.number().int(),
 });
 export type CreditRemain = z.infer<typeof creditRemainSchema>;
+
+/** POST /cgi-bin/login/email/start: sends a sign-in code to the address. */
+export const emailStartBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+});
+
+/** POST /cgi-bin/login/email/verify: the code; answers `data.access_token` for login type 4. */
+export const emailVerifyBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+
+/** Email sign-in codes (decisions.md). */
+export const EMAIL_CODE = { digits: 6, minutes: 10, tries: 5 } as const;

@@ -1,16 +1,20 @@
-import { ErrorCode, LoginType, loginBodySchema, type LoginData, type UserInfo } from '@lumi/contract';
+import { LoginType, loginBodySchema, type LoginData, type UserInfo } from '@lumi/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema';
 import { ok } from '../../lib/envelope';
-import { BusinessError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { caller, TICKET_COOKIE, UID_COOKIE } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { OpenedSession, SessionService } from './session.service';
 
 export interface SessionRoutesOptions {
   sessions: SessionService;
   credits: CreditsService;
+}
+
+export interface LoginRoutesOptions extends SessionRoutesOptions {
+  accounts: AccountsService;
 }
 
 function userInfo(user: User, remain: number): UserInfo {
@@ -37,14 +41,28 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, opened:
 }
 
 /** POST /cgi-bin/login (spec §7): outside the auth scope, since it is how a session starts. */
-export const loginRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, { sessions, credits }) => {
+export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
+  app,
+  { sessions, credits, accounts },
+) => {
   app.post('/login', async (request, reply) => {
     const body = validate(loginBodySchema, request.body);
-    if (body.type !== LoginType.TOURIST) {
-      // Email, Google and Facebook sign-in arrive with the accounts issue.
-      throw new BusinessError(ErrorCode.LOGIN_FAILED, 'unsupported_login_type');
+    let opened: OpenedSession;
+    if (body.type === LoginType.TOURIST) {
+      opened = await sessions.touristLogin(body.code);
+    } else {
+      // Types 1, 2 and 4: the access token of a proven identity (email code, Google, Facebook).
+      const account = await accounts.redeem(body.type, body.code);
+      // Signing in from a tourist session: what the tourist made moves to the account, and
+      // the tourist's session ends.
+      const ticket = request.cookies[TICKET_COOKIE];
+      const current = ticket ? await sessions.authenticate(ticket) : undefined;
+      if (current) {
+        await accounts.mergeTourist(current.user, account);
+        await sessions.logout(current.sessionId);
+      }
+      opened = await sessions.open(account);
     }
-    const opened = await sessions.touristLogin(body.code);
     const { remain } = await credits.balance(opened.user.id);
     setSessionCookies(request, reply, opened);
     const data: LoginData = { ...userInfo(opened.user, remain), ticket: opened.ticket };

@@ -48,7 +48,8 @@ export class SessionService {
     return this.open(user);
   }
 
-  private async open(user: User): Promise<OpenedSession> {
+  /** A new session for a user (a tourist login, or a sign-in that proved who they are). */
+  async open(user: User): Promise<OpenedSession> {
     const ticket = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.deps.clock().getTime() + this.deps.ttlMs);
     await repo.insertSession(this.deps.db, user.id, sha256(ticket), expiresAt);

@@ -1,0 +1,144 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { emailCodes, identities, loginTokens, users, type User } from '../../db/schema';
+
+export async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
+  await db.insert(emailCodes).values(values);
+}
+
+/** Codes asked for since `since`: for one address, and from one network address. */
+export async function recentCodeCounts(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  since: Date,
+  last: Date,
+): Promise<{ forEmail: number; fromIp: number; forEmailLately: number }> {
+  const sinceIso = since.toISOString();
+  const lastIso = last.toISOString();
+  const result: unknown = await db.execute(sql`SELECT
+    (SELECT count(*) FROM ${emailCodes} WHERE ${emailCodes.email} = ${email} AND ${emailCodes.createdAt} > ${sinceIso})::int AS for_email,
+    (SELECT count(*) FROM ${emailCodes} WHERE ${emailCodes.ip} = ${ip} AND ${emailCodes.createdAt} > ${sinceIso})::int AS from_ip,
+    (SELECT count(*) FROM ${emailCodes} WHERE ${emailCodes.email} = ${email} AND ${emailCodes.createdAt} > ${lastIso})::int AS lately`);
+  const row = (result as { rows: { for_email: number; from_ip: number; lately: number }[] }).rows[0];
+  return {
+    forEmail: Number(row?.for_email ?? 0),
+    fromIp: Number(row?.from_ip ?? 0),
+    forEmailLately: Number(row?.lately ?? 0),
+  };
+}
+
+/** The newest code for an address, locked for the rest of the transaction. */
+export async function lockLatestCode(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.email, email))
+    .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateCode(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof emailCodes.$inferInsert>,
+): Promise<void> {
+  await db.update(emailCodes).set(values).where(eq(emailCodes.id, id));
+}
+
+export async function insertLoginToken(db: DbOrTx, values: typeof loginTokens.$inferInsert): Promise<void> {
+  await db.insert(loginTokens).values(values);
+}
+
+/** Marks a live, unused token used and answers it; undefined when there is none. */
+export async function redeemLoginToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(loginTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(loginTokens.tokenHash, tokenHash), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, now)),
+    )
+    .returning();
+  return row;
+}
+
+export async function userByIdentity(
+  db: DbOrTx,
+  provider: string,
+  subject: string,
+): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(and(eq(identities.provider, provider), eq(identities.subject, subject)));
+  return row?.user;
+}
+
+class IdentityTaken extends Error {}
+
+/** A new account with its first identity; undefined if another request made it first. */
+export async function createAccount(
+  db: DbOrTx,
+  account: { type: number; email: string | null; name: string; head: string },
+  identity: { provider: string; subject: string },
+): Promise<User | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values(account).returning();
+      if (!user) throw new Error('user insert returned nothing');
+      const [made] = await tx
+        .insert(identities)
+        .values({ userId: user.id, email: account.email, ...identity })
+        .onConflictDoNothing()
+        .returning({ id: identities.id });
+      if (!made) throw new IdentityTaken();
+      return user;
+    });
+  } catch (err) {
+    if (err instanceof IdentityTaken) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Moves what a tourist made to the account they signed in to (decisions.md): characters,
+ * conversations, likes, recent chats, ratings and paid credits. Where both have the same like,
+ * recent chat or rating, the account's stays; a dropped rating leaves its character's figures.
+ */
+export async function mergeTourist(db: DbOrTx, touristId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const run = (q: ReturnType<typeof sql>) => tx.execute(q);
+    await run(
+      sql`UPDATE characters SET owner_id = ${userId}, updated_at = now() WHERE owner_id = ${touristId}`,
+    );
+    await run(sql`UPDATE conversations SET user_id = ${userId} WHERE user_id = ${touristId}`);
+    await run(sql`INSERT INTO collects (user_id, character_id, created_at)
+      SELECT ${userId}, character_id, created_at FROM collects WHERE user_id = ${touristId}
+      ON CONFLICT (user_id, character_id) DO NOTHING`);
+    await run(sql`DELETE FROM collects WHERE user_id = ${touristId}`);
+    await run(sql`INSERT INTO character_browses (user_id, character_id, last_at)
+      SELECT ${userId}, character_id, last_at FROM character_browses WHERE user_id = ${touristId}
+      ON CONFLICT (user_id, character_id) DO UPDATE SET last_at = greatest(character_browses.last_at, excluded.last_at)`);
+    await run(sql`DELETE FROM character_browses WHERE user_id = ${touristId}`);
+    // Ratings of characters the account has not rated move; the others are dropped, and their
+    // characters' sums, counts and averages follow.
+    await run(sql`WITH dropped AS (
+        DELETE FROM character_ratings t
+        WHERE t.user_id = ${touristId}
+          AND EXISTS (SELECT 1 FROM character_ratings a WHERE a.user_id = ${userId} AND a.character_id = t.character_id)
+        RETURNING t.character_id, t.stars)
+      UPDATE characters c SET rating_sum = c.rating_sum - d.stars, rating_count = c.rating_count - 1,
+        rating_avg = CASE WHEN c.rating_count - 1 > 0 THEN (c.rating_sum - d.stars)::real / (c.rating_count - 1) ELSE 0 END
+      FROM dropped d WHERE c.id = d.character_id`);
+    await run(sql`UPDATE character_ratings SET user_id = ${userId} WHERE user_id = ${touristId}`);
+    // Paid credits follow the person; a tourist's free credits of the day do not.
+    await run(sql`UPDATE credit_entries SET user_id = ${userId}
+      WHERE bucket_id IN (SELECT id FROM credit_buckets WHERE user_id = ${touristId} AND kind = 'paid')`);
+    await run(
+      sql`UPDATE credit_buckets SET user_id = ${userId} WHERE user_id = ${touristId} AND kind = 'paid'`,
+    );
+  });
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { emailStartBodySchema, emailVerifyBodySchema, ErrorCode } from '@lumi/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { BusinessError } from '../../lib/errors';
+import type { DevOutbox, Mailer } from '../../lib/mailer';
+import { requestLocale } from '../../lib/request-locale';
+import { validate } from '../../lib/validate';
+import type { AccountsService } from './accounts.service';
+
+/** The cookie binding an email code to the browser that asked for it. */
+export const EMAIL_BINDING_COOKIE = 'email_login';
+
+export interface AccountsRoutesOptions {
+  accounts: AccountsService;
+}
+
+function emailBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  try {
+    return validate(schema, body);
+  } catch (err) {
+    // A malformed address gets its own plain message rather than "invalid field".
+    if (err instanceof BusinessError && err.params.field === 'email') {
+      throw new BusinessError(ErrorCode.INVALID_INPUT, 'email_invalid');
+    }
+    throw err;
+  }
+}
+
+function binding(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[EMAIL_BINDING_COOKIE];
+  if (existing && /^[\w-]{32,64}$/.test(existing)) return existing;
+  const nonce = randomBytes(24).toString('base64url');
+  reply.setCookie(EMAIL_BINDING_COOKIE, nonce, {
+    path: '/cgi-bin/login',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: 30 * 60,
+  });
+  return nonce;
+}
+
+/** POST /cgi-bin/login/email/start and /verify: outside the auth scope, like /login itself. */
+export const emailLoginRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts }) => {
+  app.post('/login/email/start', async (request, reply) => {
+    const { email } = emailBody(emailStartBodySchema, request.body);
+    await accounts.startEmail({
+      email,
+      binding: binding(request, reply),
+      ip: request.ip,
+      locale: requestLocale(request),
+    });
+    return ok(null);
+  });
+
+  app.post('/login/email/verify', async (request) => {
+    const { email, code } = emailBody(emailVerifyBodySchema, request.body);
+    const access_token = await accounts.verifyEmail({
+      email,
+      code,
+      binding: request.cookies[EMAIL_BINDING_COOKIE] ?? '',
+    });
+    return ok({ access_token });
+  });
+};
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * GET /dev/outbox: the mail the dev outbox kept, newest first, as JSON. Only without SMTP, only
+ * outside production and only to loopback callers; anyone else gets a plain 404.
+ */
+export const devOutboxRoutes: FastifyPluginAsync<{ mailer: Mailer; production: boolean }> = async (
+  app,
+  { mailer, production },
+) => {
+  app.get('/dev/outbox', async (request, reply) => {
+    if (production || mailer.kind !== 'outbox' || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      return reply.code(404).send({ code: ErrorCode.NOT_FOUND, message: 'not found', data: null });
+    }
+    return { mails: (mailer as DevOutbox).list() };
+  });
+};

@@ -1,0 +1,198 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE, ErrorCode, LoginType, serverMessage, type Locale } from '@lumi/contract';
+import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { BusinessError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { sha256 } from '../session/session.service';
+import * as repo from './accounts.repository';
+
+/** Limits on asking for codes (decisions.md), counted in the database so every process agrees. */
+export const CODE_LIMITS = {
+  /** One code per address per this many seconds. */
+  gapSeconds: 30,
+  perEmailPerHour: 5,
+  perAddressPerHour: 20,
+} as const;
+/** How long the access token of a proven identity waits for POST /cgi-bin/login. */
+const LOGIN_TOKEN_MS = 5 * 60_000;
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  siteName: string;
+}
+
+/** A proven identity, ready to become a session. */
+export interface Proven {
+  type: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  name: string;
+  head: string;
+}
+
+const codeHash = (email: string, code: string) => sha256(`email-code:${email}:${code}`);
+const tooFrequent = () => new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Accounts (issue 5): email-code sign-in, identities from providers, the access tokens that
+ * POST /cgi-bin/login redeems, and moving a tourist's things to the account they sign in to.
+ */
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  /**
+   * Sends a sign-in code, bound to the asking browser's nonce. The answer is the same whether
+   * or not an account exists for the address.
+   */
+  async startEmail(input: { email: string; binding: string; ip: string; locale: Locale }): Promise<void> {
+    const { db, clock, mailer, siteName } = this.deps;
+    const now = clock();
+    const counts = await repo.recentCodeCounts(
+      db,
+      input.email,
+      input.ip,
+      new Date(now.getTime() - 3_600_000),
+      new Date(now.getTime() - CODE_LIMITS.gapSeconds * 1000),
+    );
+    if (
+      counts.forEmailLately > 0 ||
+      counts.forEmail >= CODE_LIMITS.perEmailPerHour ||
+      counts.fromIp >= CODE_LIMITS.perAddressPerHour
+    ) {
+      throw tooFrequent();
+    }
+    const code = String(randomInt(0, 10 ** EMAIL_CODE.digits)).padStart(EMAIL_CODE.digits, '0');
+    await repo.insertEmailCode(db, {
+      email: input.email,
+      codeHash: codeHash(input.email, code),
+      bindingHash: sha256(input.binding),
+      ip: input.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CODE.minutes * 60_000),
+    });
+    const params = { site: siteName, code, minutes: String(EMAIL_CODE.minutes) };
+    const text = serverMessage(input.locale, 'mail_code_text', params);
+    await mailer.send({
+      to: input.email,
+      subject: serverMessage(input.locale, 'mail_code_subject', params),
+      text,
+      html: codeMailHtml(input.locale, text, code),
+    });
+  }
+
+  /**
+   * Checks a code against the newest one sent to the address from this browser: single use,
+   * within its 10 minutes, at most 5 tries. Answers an access token for login type 4.
+   */
+  async verifyEmail(input: { email: string; code: string; binding: string }): Promise<string> {
+    const now = this.deps.clock();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockLatestCode(tx, input.email);
+      if (!row || row.usedAt || !input.binding || !sameHash(row.bindingHash, sha256(input.binding))) {
+        return { error: 'code_invalid' as const };
+      }
+      if (row.tries >= EMAIL_CODE.tries) return { error: 'code_tries' as const };
+      if (row.expiresAt <= now) return { error: 'code_expired' as const };
+      if (!sameHash(row.codeHash, codeHash(input.email, input.code))) {
+        const tries = row.tries + 1;
+        await repo.updateCode(tx, row.id, { tries });
+        return tries >= EMAIL_CODE.tries
+          ? { error: 'code_tries' as const }
+          : { error: 'code_wrong' as const, left: EMAIL_CODE.tries - tries };
+      }
+      await repo.updateCode(tx, row.id, { usedAt: now });
+      return { error: null };
+    });
+    if (outcome.error) {
+      throw new BusinessError(ErrorCode.CODE_INVALID, outcome.error, {
+        ...('left' in outcome ? { left: String(outcome.left) } : {}),
+      });
+    }
+    return this.issueToken({
+      type: LoginType.OTHER,
+      provider: 'email',
+      subject: input.email,
+      email: input.email,
+      name: input.email.split('@')[0] ?? '',
+      head: '',
+    });
+  }
+
+  /** An access token standing for a proven identity, for POST /cgi-bin/login. */
+  async issueToken(proven: Proven): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertLoginToken(this.deps.db, {
+      tokenHash: sha256(token),
+      provider: proven.provider,
+      subject: proven.subject,
+      email: proven.email,
+      name: proven.name,
+      head: proven.head,
+      expiresAt: new Date(this.deps.clock().getTime() + LOGIN_TOKEN_MS),
+    });
+    return token;
+  }
+
+  /**
+   * The account of an access token (once): found by provider and subject, or made. Login type 4
+   * takes email tokens (and other OpenID providers'); 1 Google's; 2 Facebook's.
+   */
+  async redeem(type: number, token: string): Promise<User> {
+    const failed = () => new BusinessError(ErrorCode.LOGIN_FAILED, 'login_failed');
+    if (!token || token.length > 200) throw failed();
+    const row = await repo.redeemLoginToken(this.deps.db, sha256(token), this.deps.clock());
+    if (!row || providerType(row.provider) !== type) throw failed();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const known = await repo.userByIdentity(this.deps.db, row.provider, row.subject);
+      if (known) {
+        if (known.deletedAt) throw failed();
+        return known;
+      }
+      const made = await repo.createAccount(
+        this.deps.db,
+        { type, email: row.email, name: row.name.slice(0, 60), head: row.head },
+        { provider: row.provider, subject: row.subject },
+      );
+      if (made) return made;
+    }
+    throw failed();
+  }
+
+  /** What a tourist made moves to the account they just signed in to. */
+  mergeTourist(tourist: User, account: User): Promise<void> {
+    if (tourist.type !== LoginType.TOURIST || tourist.id === account.id) return Promise.resolve();
+    return repo.mergeTourist(this.deps.db, tourist.id, account.id);
+  }
+}
+
+/** The login type a provider's tokens are redeemed with. */
+export function providerType(provider: string): number {
+  if (provider === 'google') return LoginType.GOOGLE;
+  if (provider === 'facebook') return LoginType.FACEBOOK;
+  return LoginType.OTHER;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function codeMailHtml(locale: Locale, text: string, code: string): string {
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:system-ui,sans-serif;color:#1f1d2b">
+<p style="font-size:16px;line-height:1.5">${escapeHtml(text)}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;margin:24px 0" dir="ltr">${escapeHtml(code)}</p>
+</body></html>`;
+}
