@@ -33,8 +33,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // Public characters go live at once here, so a second visitor can like one in the same test.
+    // Public characters go live at once here, so a second visitor can like one in the same test;
+    // development mode opens the dev outbox (GET /dev/outbox), where sign-in codes are read.
     env: {
+      NODE_ENV: 'development',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,

@@ -5,7 +5,7 @@ import {
   type UserInfo,
 } from '@lumi/contract';
 import { readCookie, readLocal, StorageKey, writeLocal } from '@/lib/storage';
-import { postTouristLogin } from './api/login';
+import { postLogin, postTouristLogin } from './api/login';
 import { userInfoStore } from './session-store';
 
 /** A random 40-character tourist code from the browser's CSPRNG (rejection-free modulo 62). */
@@ -66,4 +66,17 @@ export function startSession(): Promise<unknown> {
     throw err;
   });
   return ready;
+}
+
+/**
+ * Signs in with the access token of a proven identity (spec §4, login success): the server
+ * moves the tourist's things to the account; the user info is stored and the tourist code kept
+ * for after logout. Answers the account's info.
+ */
+export async function signInWithToken(type: number, token: string): Promise<UserInfo> {
+  const data = await postLogin({ type, code: token, vid: userInfoStore.get()?.uid });
+  const { ticket: _ticket, ...info } = data;
+  userInfoStore.set(info);
+  ready = Promise.resolve(info);
+  return info;
 }

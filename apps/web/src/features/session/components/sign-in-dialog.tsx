@@ -1,12 +1,24 @@
-import { ShieldCheck } from 'lucide-react';
+import { EMAIL_CODE, LoginType } from '@lumi/contract';
+import { Loader2, Mail } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
+import { queryClient } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { startEmailLogin, verifyEmailLogin } from '../api/email-login';
+import { signInWithToken } from '../session';
+
+/** Seconds before another code can be asked for (the server's limit). */
+const RESEND_AFTER_S = 30;
+
+type Step = { name: 'email' } | { name: 'code'; email: string; sentAt: number };
 
 /**
- * The sign-in dialog. Email, Google and Facebook sign-in arrive with the accounts issue; until
- * then it says so plainly and lets the visitor go on as a guest.
+ * The sign-in dialog (spec §2): an email address, then the 6-digit code mailed to it; no
+ * password. What the visitor did as a guest stays with the account.
  */
 export default function SignInDialog({
   open,
@@ -16,22 +28,174 @@ export default function SignInDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [now, setNow] = useState(() => Date.now());
+  const inputId = useId();
+  const errorId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const waitS =
+    step.name === 'code' ? Math.max(0, RESEND_AFTER_S - Math.floor((now - step.sentAt) / 1000)) : 0;
+  useEffect(() => {
+    if (waitS <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waitS]);
+
+  const failed = (err: unknown) =>
+    setError(err instanceof ApiError && err.kind === 'business' ? err.message : t('auth.networkError'));
+
+  async function send(address: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await startEmailLogin(address);
+      setStep({ name: 'code', email: address.trim().toLowerCase(), sentAt: Date.now() });
+      setNow(Date.now());
+      setCode('');
+      requestAnimationFrame(() => codeRef.current?.focus());
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(address: string, value: string) {
+    setBusy(true);
+    setError('');
+    try {
+      const token = await verifyEmailLogin(address, value);
+      await signInWithToken(LoginType.OTHER, token);
+      await queryClient.invalidateQueries();
+      notify('success', t('auth.signedIn'));
+      onOpenChange(false);
+      setStep({ name: 'email' });
+    } catch (err) {
+      failed(err);
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (step.name === 'email') void send(email);
+    else if (code.length === EMAIL_CODE.digits) void verify(step.email, code);
+  };
+
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setError('');
+      }}
       icon={
         <span className="bg-surface-3 grid h-14 w-14 place-items-center rounded-2xl">
-          <ShieldCheck className="text-violet h-7 w-7" aria-hidden />
+          <Mail className="text-violet h-7 w-7" aria-hidden />
         </span>
       }
       title={t('auth.dialogTitle', { site: appConfig.siteName })}
-      description={t('auth.comingSoon', { count: appConfig.dailyFreeCredits })}
-      footer={
-        <Button size="lg" onClick={() => onOpenChange(false)}>
-          {t('auth.continueAsGuest')}
-        </Button>
+      description={
+        step.name === 'email'
+          ? t('auth.emailIntro')
+          : // The address is isolated so a right-to-left sentence keeps it in one piece.
+            t('auth.codeIntro', { email: `\u2068${step.email}\u2069`, count: EMAIL_CODE.minutes })
       }
-    />
+    >
+      <form className="mt-5 grid grid-cols-1 gap-3" onSubmit={submit} noValidate>
+        {step.name === 'email' ? (
+          <>
+            <label htmlFor={inputId} className="text-sm font-semibold">
+              {t('auth.email')}
+            </label>
+            <input
+              id={inputId}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              dir="ltr"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={t('auth.emailPlaceholder')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="border-line bg-surface-2 focus:border-violet h-12 rounded-xl border px-4 text-base outline-none placeholder:text-start"
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor={inputId} className="text-sm font-semibold">
+              {t('auth.code')}
+            </label>
+            <input
+              id={inputId}
+              ref={codeRef}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              maxLength={EMAIL_CODE.digits}
+              value={code}
+              onChange={(e) => {
+                const digits = e.target.value.replace(/\D/g, '').slice(0, EMAIL_CODE.digits);
+                setCode(digits);
+                if (digits.length === EMAIL_CODE.digits && !busy) void verify(step.email, digits);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="border-line bg-surface-2 focus:border-violet h-14 rounded-xl border px-4 text-center font-mono text-2xl tracking-[0.5em] outline-none"
+            />
+          </>
+        )}
+        <p id={errorId} role="alert" className="text-pink min-h-5 text-sm">
+          {error}
+        </p>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={busy || (step.name === 'code' && code.length < EMAIL_CODE.digits)}
+        >
+          {busy && <Loader2 className="h-5 w-5 animate-spin" aria-hidden />}
+          {step.name === 'email' ? t('auth.sendCode') : t('auth.signIn')}
+        </Button>
+        {step.name === 'code' ? (
+          <div className="flex flex-wrap justify-center gap-x-2 gap-y-1">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={busy || waitS > 0}
+              onClick={() => void send(step.email)}
+            >
+              {waitS > 0 ? t('auth.resendIn', { count: waitS }) : t('auth.resend')}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setStep({ name: 'email' });
+                setError('');
+              }}
+            >
+              {t('auth.otherEmail')}
+            </Button>
+          </div>
+        ) : (
+          <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+            {t('auth.continueAsGuest')}
+          </Button>
+        )}
+      </form>
+    </Dialog>
   );
 }

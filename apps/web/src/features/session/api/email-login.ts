@@ -1,0 +1,15 @@
+import { api } from '@/lib/api-client';
+
+/** POST /cgi-bin/login/email/start: mails a sign-in code (the failure shows in the dialog). */
+export function startEmailLogin(email: string): Promise<null> {
+  return api<null>('/login/email/start', { json: { email }, silent: true });
+}
+
+/** POST /cgi-bin/login/email/verify: the code for an access token (login type 4). */
+export async function verifyEmailLogin(email: string, code: string): Promise<string> {
+  const data = await api<{ access_token: string }>('/login/email/verify', {
+    json: { email, code },
+    silent: true,
+  });
+  return data.access_token;
+}

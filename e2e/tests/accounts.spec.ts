@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+interface OutboxMail {
+  to: string;
+  text: string;
+}
+
+test('sign in by email code read from the dev outbox; what the guest liked stays', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  await page.goto('/');
+  await expect(page.getByTestId('credits-balance')).toHaveText('30');
+
+  // As a guest, like the first character on the home list.
+  const firstCard = page.locator('[data-character-id]').first();
+  const id = await firstCard.getAttribute('data-character-id');
+  await firstCard.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(firstCard.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
+
+  const mails = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
+  const mail = mails.mails.find((m) => m.to === email);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+
+  // A wrong code first: the dialog says so and stays open.
+  await dialog.getByLabel('Sign-in code').fill(code === '000000' ? '111111' : '000000');
+  await expect(dialog.getByRole('alert')).toContainText('4 tries left');
+  // The right one signs in (it submits by itself once six digits are in).
+  await dialog.getByLabel('Sign-in code').fill(code);
+  await expect(page.getByText('Landing success!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('userInfo'));
+  expect((JSON.parse(stored ?? '{}') as { type?: number }).type).toBe(4);
+  expect(await page.evaluate(() => localStorage.getItem('touristCode'))).toMatch(/^[A-Za-z0-9]{40}$/);
+
+  // The like made as a guest is the account's now.
+  await page.goto('/love-Characters-list');
+  await expect(page.locator(`[data-character-id="${id}"]`)).toBeVisible();
+});
