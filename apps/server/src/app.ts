@@ -30,7 +30,7 @@ import {
   type ChatEngine,
 } from '@lumi/engines';
 import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
-import { devOutboxRoutes, emailLoginRoutes } from './modules/accounts/accounts.routes';
+import { accountRoutes, devOutboxRoutes, emailLoginRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
 import { defaultWebDistDir } from './paths';
@@ -113,8 +113,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : new DevOutbox((mail) =>
           app.log.warn({ to: mail.to, subject: mail.subject }, `dev outbox: ${mail.text}`),
         ));
-  const accounts = new AccountsService({ db: database.db, clock, mailer, siteName: config.siteName });
+  const accounts = new AccountsService({
+    db: database.db,
+    clock,
+    mailer,
+    siteName: config.siteName,
+    storage,
+    sessions,
+  });
   app.decorate('services', { sessions, credits, characters, chat, accounts });
+  // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours); any
+  // number of processes may do it at once.
+  const eraseRemoved = () =>
+    accounts
+      .eraseRemoved()
+      .catch((err: unknown) => app.log.error({ err }, 'erasing removed accounts failed'));
+  let eraser: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void eraseRemoved();
+    eraser = setInterval(() => void eraseRemoved(), 10 * 60_000);
+    eraser.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(eraser));
   app.decorateRequest('auth', null);
 
   registerErrorHandler(app);
@@ -156,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             throw new BusinessError(ErrorCode.NOT_FOUND, 'not_found', {}, 404);
           });
           await auth.register(sessionRoutes, { sessions, credits });
+          await auth.register(accountRoutes, { accounts, credits });
           await auth.register(creditsRoutes, { credits });
           await auth.register(chatRoutes, { chat });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });

@@ -71,6 +71,10 @@ export const MESSAGE_KEYS = [
   'code_invalid',
   'mail_code_subject',
   'mail_code_text',
+  'sign_in_required',
+  'adult_confirm_required',
+  'update_failed',
+  'remove_account_failed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

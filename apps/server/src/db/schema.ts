@@ -36,6 +36,8 @@ export const users = pgTable(
     email: text('email'),
     name: text('name').notNull().default(''),
     head: text('head').notNull().default(''),
+    /** Storage key of an uploaded avatar (then `head` is its URL), for removing it with the account. */
+    headKey: text('head_key'),
     enableNsfw: boolean('enable_nsfw').notNull().default(false),
     subscription: boolean('subscription').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

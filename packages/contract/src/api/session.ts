@@ -61,3 +61,22 @@ export const emailVerifyBodySchema = z.strictObject({
 
 /** Email sign-in codes (decisions.md). */
 export const EMAIL_CODE = { digits: 6, minutes: 10, tries: 5 } as const;
+
+/** Longest display name. */
+export const USER_NAME_MAX = 40;
+
+/**
+ * POST /cgi-bin/auth/user/update (signed-in accounts): any of the name, `enable_nsfw` (the
+ * adult-content setting; turning it on needs `confirm_adult: true`, the 18+ confirmation) and,
+ * as multipart, a `head` image file.
+ */
+export const userUpdateBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(USER_NAME_MAX).optional(),
+  enable_nsfw: z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .optional(),
+  confirm_adult: z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .optional(),
+});
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;

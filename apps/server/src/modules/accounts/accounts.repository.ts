@@ -142,3 +142,49 @@ export async function mergeTourist(db: DbOrTx, touristId: string, userId: string
     );
   });
 }
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<User, 'name' | 'head' | 'headKey' | 'enableNsfw'>>,
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Asks for the account's removal: it stops working now; `removeRequested` erases it. */
+export async function markDeleted(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: now })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Accounts whose removal was asked for, oldest first, with their files' storage keys. */
+export async function removalQueue(db: DbOrTx, limit: number) {
+  const result: unknown = await db.execute(sql`SELECT u.id, u.head_key,
+      coalesce((SELECT json_agg(json_build_array(c.head_key, c.list_head_key)) FROM characters c WHERE c.owner_id = u.id), '[]'::json) AS character_keys
+    FROM users u WHERE u.deleted_at IS NOT NULL ORDER BY u.deleted_at LIMIT ${limit}`);
+  return (result as { rows: { id: string; head_key: string | null; character_keys: [string, string][] }[] })
+    .rows;
+}
+
+/** Erases an account: every row that refers to it goes with it (foreign keys cascade). */
+export async function eraseUser(db: DbOrTx, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Sign-in codes and tokens are kept by address, not by user.
+    const emails = sql`(SELECT coalesce(i.email, i.subject) FROM ${identities} i WHERE i.user_id = ${id} AND i.provider = 'email'
+      UNION SELECT u.email FROM ${users} u WHERE u.id = ${id} AND u.email IS NOT NULL)`;
+    await tx.execute(sql`DELETE FROM ${emailCodes} WHERE ${emailCodes.email} IN ${emails}`);
+    await tx.execute(
+      sql`DELETE FROM ${loginTokens} WHERE (${loginTokens.provider}, ${loginTokens.subject}) IN (SELECT provider, subject FROM ${identities} WHERE user_id = ${id})`,
+    );
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}

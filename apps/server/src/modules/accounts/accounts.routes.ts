@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { emailStartBodySchema, emailVerifyBodySchema, ErrorCode } from '@lumi/contract';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  CHARACTER_LIMITS,
+  emailStartBodySchema,
+  emailVerifyBodySchema,
+  ErrorCode,
+  userUpdateBodySchema,
+  type UserInfo,
+} from '@lumi/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import type { DevOutbox, Mailer } from '../../lib/mailer';
+import { imageTooLargeError } from '../../lib/images';
 import { requestLocale } from '../../lib/request-locale';
+import { caller } from '../../plugins/auth';
+import type { CreditsService } from '../credits/credits.service';
 import { validate } from '../../lib/validate';
 import type { AccountsService } from './accounts.service';
 
@@ -81,5 +92,56 @@ export const devOutboxRoutes: FastifyPluginAsync<{ mailer: Mailer; production: b
       return reply.code(404).send({ code: ErrorCode.NOT_FOUND, message: 'not found', data: null });
     }
     return { mails: (mailer as DevOutbox).list() };
+  });
+};
+
+/** POST /cgi-bin/auth/user/update and /user/delete (spec §7), for signed-in accounts. */
+export const accountRoutes: FastifyPluginAsync<{
+  accounts: AccountsService;
+  credits: CreditsService;
+}> = async (app, { accounts, credits }) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: CHARACTER_LIMITS.avatarBytes, files: 1, fields: 10 },
+  });
+
+  app.post('/user/update', async (request) => {
+    const { user } = caller(request);
+    let fields: Record<string, unknown> = (request.body ?? {}) as Record<string, unknown>;
+    let head: Buffer | undefined;
+    if (request.isMultipart()) {
+      fields = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'head') {
+            part.file.resume();
+            throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
+          }
+          const buffer = await part.toBuffer();
+          if (part.file.truncated) throw imageTooLargeError();
+          if (buffer.byteLength > 0) head = buffer;
+        } else {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    }
+    const updated = await accounts.updateProfile(user, validate(userUpdateBodySchema, fields), head);
+    const { remain } = await credits.balance(updated.id);
+    const info: UserInfo = {
+      uid: updated.id,
+      type: updated.type,
+      name: updated.name,
+      head: updated.head,
+      enable_nsfw: updated.enableNsfw,
+      remain,
+      access_token: '',
+    };
+    return ok(info);
+  });
+
+  app.post('/user/delete', async (request, reply) => {
+    await accounts.removeAccount(caller(request).user);
+    reply.clearCookie('ticket', { path: '/' });
+    reply.clearCookie('uid', { path: '/' });
+    return ok(null);
   });
 };

@@ -1,11 +1,21 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { EMAIL_CODE, ErrorCode, LoginType, serverMessage, type Locale } from '@lumi/contract';
+import {
+  EMAIL_CODE,
+  ErrorCode,
+  LoginType,
+  serverMessage,
+  type Locale,
+  type UserUpdateBody,
+} from '@lumi/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { sha256 } from '../session/session.service';
+import { sha256, type SessionService } from '../session/session.service';
+import type { FileStorage } from '../../lib/storage';
+import { checkImage } from '../../lib/images';
+import sharp from 'sharp';
 import * as repo from './accounts.repository';
 
 /** Limits on asking for codes (decisions.md), counted in the database so every process agrees. */
@@ -23,6 +33,8 @@ export interface AccountsDeps {
   clock: Clock;
   mailer: Mailer;
   siteName: string;
+  storage: FileStorage;
+  sessions: SessionService;
 }
 
 /** A proven identity, ready to become a session. */
@@ -169,12 +181,68 @@ export class AccountsService {
     throw failed();
   }
 
+  /**
+   * Profile settings of a signed-in account: name, avatar and the adult-content setting, which
+   * needs the 18+ confirmation to turn on. Tourists are asked to sign in first.
+   */
+  async updateProfile(user: User, body: UserUpdateBody, head?: Buffer): Promise<User> {
+    if (user.type === LoginType.TOURIST) throw new BusinessError(ErrorCode.FORBIDDEN, 'sign_in_required');
+    if (body.enable_nsfw === true && !user.enableNsfw && body.confirm_adult !== true) {
+      throw new BusinessError(ErrorCode.INVALID_INPUT, 'adult_confirm_required');
+    }
+    const values: Parameters<typeof repo.updateUser>[2] = {};
+    if (body.name !== undefined) values.name = body.name;
+    if (body.enable_nsfw !== undefined) values.enableNsfw = body.enable_nsfw;
+    const old = user.headKey;
+    if (head) {
+      await checkImage(head);
+      const key = `users/${user.id}/${randomBytes(8).toString('hex')}.webp`;
+      const bytes = await sharp(head)
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+        .webp()
+        .toBuffer();
+      await this.deps.storage.put(key, bytes, 'image/webp');
+      values.headKey = key;
+      values.head = this.deps.storage.url(key);
+    }
+    const updated = await repo.updateUser(this.deps.db, user.id, values);
+    if (!updated) throw new BusinessError(ErrorCode.INTERNAL, 'update_failed');
+    if (head && old) await this.deps.storage.delete(old).catch(() => undefined);
+    this.deps.sessions.forgetUser(user.id);
+    return updated;
+  }
+
+  /**
+   * Removes an account: it stops working at once (every session ends), and `eraseRemoved`
+   * erases it with everything it made within 72 hours (decisions.md: within the hour).
+   */
+  async removeAccount(user: User): Promise<void> {
+    if (user.type === LoginType.TOURIST) throw new BusinessError(ErrorCode.FORBIDDEN, 'sign_in_required');
+    await repo.markDeleted(this.deps.db, user.id, this.deps.clock());
+    this.deps.sessions.forgetUser(user.id);
+  }
+
+  /** Erases the accounts whose removal was asked for, with their files. Answers how many. */
+  async eraseRemoved(limit = 100): Promise<number> {
+    const queue = await repo.removalQueue(this.deps.db, limit);
+    for (const account of queue) {
+      const keys = [account.head_key, ...account.character_keys.flat()].filter((k): k is string => !!k);
+      await repo.eraseUser(this.deps.db, account.id);
+      for (const key of keys) await this.deps.storage.delete(key).catch(() => undefined);
+    }
+    return queue.length;
+  }
+
   /** What a tourist made moves to the account they just signed in to. */
   mergeTourist(tourist: User, account: User): Promise<void> {
     if (tourist.type !== LoginType.TOURIST || tourist.id === account.id) return Promise.resolve();
     return repo.mergeTourist(this.deps.db, tourist.id, account.id);
   }
 }
+
+/** Avatars of accounts are stored as this square, in webp. */
+const AVATAR_SIZE = 256;
 
 /** The login type a provider's tokens are redeemed with. */
 export function providerType(provider: string): number {

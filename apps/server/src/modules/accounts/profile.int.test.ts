@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorCode, type UserInfo } from '@lumi/contract';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { characters, conversations, users } from '../../db/schema';
+import { DevOutbox } from '../../lib/mailer';
+import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+
+const en = messagesFile('en');
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+describe('profile settings and account removal', () => {
+  let t: TestApp;
+  const outbox = new DevOutbox(() => undefined);
+  let now = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp({ mailer: outbox, clock: () => new Date(now) });
+  });
+  afterAll(() => t.close());
+
+  /** Signs in by email code (read from the dev outbox); answers the session cookie. */
+  async function signIn(email: string): Promise<{ cookie: string; uid: string }> {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login/email/start',
+      payload: { email },
+    });
+    const binding = start.cookies.find((c) => c.name === 'email_login')?.value ?? '';
+    const code = /\b(\d{6})\b/.exec(outbox.list().find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login/email/verify',
+      payload: { email, code },
+      headers: { cookie: `email_login=${binding}` },
+    });
+    const token = verified.json<Envelope<{ access_token: string }>>().data.access_token;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: `type=4&code=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const data = login.json<Envelope<{ ticket: string; uid: string }>>().data;
+    return { cookie: `ticket=${data.ticket}`, uid: data.uid };
+  }
+
+  const call = async <T>(cookie: string, url: string, payload?: object, headers = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/cgi-bin/auth${url}`,
+      headers: { cookie, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    return res.json<Envelope<T>>();
+  };
+
+  it('updates the name, the avatar, and adult content only with the 18+ confirmation', async () => {
+    const me = await signIn('profile@example.com');
+    expect((await call<UserInfo>(me.cookie, '/user/update', { name: '  Noor  ' })).data.name).toBe('Noor');
+    expect(await call(me.cookie, '/user/update', { enable_nsfw: true })).toMatchObject({
+      code: ErrorCode.INVALID_INPUT,
+      message: en.adult_confirm_required,
+    });
+    const on = await call<UserInfo>(me.cookie, '/user/update', { enable_nsfw: true, confirm_adult: true });
+    expect(on.data.enable_nsfw).toBe(true);
+    // The setting counts at once: an adult character's chat is no longer refused for it.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/cgi-bin/auth/user/info',
+      headers: { cookie: me.cookie },
+    });
+    expect(info.json<Envelope<UserInfo>>().data.enable_nsfw).toBe(true);
+
+    const image = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#48c' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipart({ head: { filename: 'me.jpg', contentType: 'image/jpeg', data: image } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/auth/user/update',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: me.cookie },
+    });
+    const head = res.json<Envelope<UserInfo>>().data.head;
+    expect(head).toMatch(/^\/files\/users\/.+\.webp$/);
+    const file = await t.app.inject({ method: 'GET', url: head });
+    expect(file.statusCode).toBe(200);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(256);
+
+    const bad = multipart({
+      head: { filename: 'x.png', contentType: 'image/png', data: Buffer.from('not an image') },
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/auth/user/update',
+      payload: bad.payload,
+      headers: { ...bad.headers, cookie: me.cookie },
+    });
+    expect(refused.json<Envelope<null>>()).toMatchObject({ message: en.image_format });
+    expect(await call(me.cookie, '/user/update', { name: '' })).toMatchObject({
+      code: ErrorCode.INVALID_INPUT,
+    });
+  });
+
+  it('asks a guest to sign in first', async () => {
+    const guest = await loginTourist(t.app);
+    expect(await call(guest.cookie, '/user/update', { name: 'Guest' })).toMatchObject({
+      code: ErrorCode.FORBIDDEN,
+      message: en.sign_in_required,
+    });
+    expect(await call(guest.cookie, '/user/delete')).toMatchObject({ code: ErrorCode.FORBIDDEN });
+  });
+
+  it('removes an account: its sessions end at once, and its data is erased', async () => {
+    const me = await signIn('leaving@example.com');
+    now += 31_000; // the next code for the address may be asked for
+    const other = await signIn('leaving@example.com');
+    const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
+      .png()
+      .toBuffer();
+    const form = multipart({
+      head: { filename: 'a.png', contentType: 'image/png', data: head },
+      name: 'Ilse Varga',
+      desc: 'A 40-year-old glassblower who hums while she works.',
+      personality: 'Patient, warm.',
+      first_message: 'Mind the heat. What shall we make?',
+      visibility: 'private',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/auth/character/create',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: me.cookie },
+    });
+    await call(me.cookie, '/aigc/text', { content: 'Hello?' });
+    const [made] = await t.database.db.select().from(characters).where(eq(characters.ownerId, me.uid));
+    const avatar = await t.app.inject({ method: 'GET', url: `/files/${made?.headKey ?? ''}` });
+    expect(avatar.statusCode).toBe(200);
+
+    const removed = await call(me.cookie, '/user/delete');
+    expect(removed).toMatchObject({ code: 0 });
+    // Both sessions end at once.
+    for (const who of [me, other]) {
+      expect((await call(who.cookie, '/user/update', { name: 'x' })).code).toBe(ErrorCode.NO_SESSION);
+    }
+    // Signing in again with the same address does not bring it back before it is erased.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/login/email/start',
+          payload: { email: 'leaving@example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    expect(await t.app.services.accounts.eraseRemoved()).toBeGreaterThanOrEqual(1);
+    const [u] = await t.database.db.select({ n: count() }).from(users).where(eq(users.id, me.uid));
+    const [c] = await t.database.db
+      .select({ n: count() })
+      .from(characters)
+      .where(eq(characters.ownerId, me.uid));
+    const [v] = await t.database.db
+      .select({ n: count() })
+      .from(conversations)
+      .where(eq(conversations.userId, me.uid));
+    expect([u?.n, c?.n, v?.n].map(Number)).toEqual([0, 0, 0]);
+    // Its files are gone too.
+    expect(fs.existsSync(path.join(t.dataDir, 'files', made?.headKey ?? 'missing'))).toBe(false);
+  });
+});
