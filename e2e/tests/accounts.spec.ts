@@ -46,3 +46,50 @@ test('sign in by email code read from the dev outbox; what the guest liked stays
   await page.goto('/love-Characters-list');
   await expect(page.locator(`[data-character-id="${id}"]`)).toBeVisible();
 });
+
+test('a guest opening an adult character is asked to sign in; with adult content on, it opens', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('credits-balance')).toHaveText('30');
+  let adult: { id: number } | undefined;
+  for (let p = 1; !adult && p <= 6; p++) {
+    const list = (await (
+      await page.request.get(`/cgi-bin/auth/character/list?page_size=50&page=${p}`)
+    ).json()) as {
+      data: { characters: { id: number; NSFW: boolean }[] };
+    };
+    adult = list.data.characters.find((c) => c.NSFW);
+  }
+  expect(adult).toBeDefined();
+
+  await page.goto(`/free-ai-Characters-chat/${adult?.id}`);
+  const notice = page.getByTestId('character-unavailable');
+  await expect(notice).toContainText('Sign in, then turn on adult content');
+  await notice.getByRole('button', { name: 'Sign in' }).click();
+
+  const email = `adult-${Date.now()}@example.com`;
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
+  const mails = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
+  const code = /\b(\d{6})\b/.exec(mails.mails.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+  await dialog.getByLabel('Sign-in code').fill(code);
+  await expect(page.getByText('Landing success!')).toBeVisible();
+
+  // Signed in, but adult content is still off: the notice now leads to the profile.
+  await page.reload();
+  await page.getByRole('link', { name: 'Open profile settings' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const toggle = page.getByRole('switch', { name: 'Adult content' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await page.getByRole('dialog').getByRole('button', { name: "I'm 18 or older" }).click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  await page.goto(`/free-ai-Characters-chat/${adult?.id}`);
+  await expect(page.getByTestId('character-unavailable')).toHaveCount(0);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+});

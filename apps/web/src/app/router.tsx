@@ -13,6 +13,7 @@ const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
 const SearchPage = lazy(() => import('@/features/characters/search/search-page'));
 const ManageCharacterPage = lazy(() => import('@/features/characters/manage/manage-page'));
 const CreateCharacterPage = lazy(() => import('@/features/characters/create/create-character-page'));
+const ProfilePage = lazy(() => import('@/features/session/profile/profile-page'));
 
 /** The pages built so far, by route name; every other route shows its placeholder. */
 const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
@@ -25,6 +26,7 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   characterChat: () => <CharacterChatPage />,
   aiChat: () => <AiChatPage />,
   createCharacter: () => <CreateCharacterPage />,
+  profile: () => <ProfilePage />,
 };
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */

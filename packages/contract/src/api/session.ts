@@ -72,9 +72,7 @@ export const USER_NAME_MAX = 40;
  */
 export const userUpdateBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(USER_NAME_MAX).optional(),
-  enable_nsfw: z
-    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
-    .optional(),
+  enable_nsfw: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
   confirm_adult: z
     .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
     .optional(),

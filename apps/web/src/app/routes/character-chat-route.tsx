@@ -12,6 +12,7 @@ import { CharacterProfile } from '@/features/characters/components/character-pro
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
+import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
@@ -29,6 +30,8 @@ function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed
   const { t: tc } = useTranslation('chat');
   const locale = useLocale();
   const Icon = kind === 'adult' ? ShieldAlert : EyeOff;
+  // A guest signs in first; the adult setting lives in the account's profile.
+  const guest = isGuest();
   const title =
     kind === 'adult'
       ? t('adult.title')
@@ -41,16 +44,25 @@ function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed
     <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="character-unavailable">
       <Icon className="text-pink mx-auto h-12 w-12" aria-hidden />
       <h1 className="mt-5 text-xl font-bold text-balance">{title}</h1>
-      {kind === 'adult' && <p className="text-muted mt-2 text-sm leading-relaxed">{t('adult.body')}</p>}
+      {kind === 'adult' && (
+        <p className="text-muted mt-2 text-sm leading-relaxed">
+          {guest ? t('adult.guestBody') : t('adult.body')}
+        </p>
+      )}
       <div className="mt-6 flex justify-center gap-3">
         <Link to={getHref(locale, 'home')} className={buttonClass('secondary')}>
           {t('browse')}
         </Link>
-        {kind === 'adult' && (
-          <Link to={getHref(locale, 'profile')} className={buttonClass('primary')}>
-            {t('adult.toProfile')}
-          </Link>
-        )}
+        {kind === 'adult' &&
+          (guest ? (
+            <button type="button" className={buttonClass('primary')} onClick={() => signInRequests.request()}>
+              {t('adult.signIn')}
+            </button>
+          ) : (
+            <Link to={getHref(locale, 'profile')} className={buttonClass('primary')}>
+              {t('adult.toProfile')}
+            </Link>
+          ))}
       </div>
     </div>
   );

@@ -4,8 +4,16 @@ import {
   TOURIST_CODE_PATTERN,
   type UserInfo,
 } from '@lumi/contract';
-import { readCookie, readLocal, StorageKey, writeLocal } from '@/lib/storage';
+import {
+  clearLocalExcept,
+  KEPT_ON_LOGOUT,
+  readCookie,
+  readLocal,
+  StorageKey,
+  writeLocal,
+} from '@/lib/storage';
 import { postLogin, postTouristLogin } from './api/login';
+import { postLogout } from './api/profile';
 import { userInfoStore } from './session-store';
 
 /** A random 40-character tourist code from the browser's CSPRNG (rejection-free modulo 62). */
@@ -77,6 +85,20 @@ export async function signInWithToken(type: number, token: string): Promise<User
   const data = await postLogin({ type, code: token, vid: userInfoStore.get()?.uid });
   const { ticket: _ticket, ...info } = data;
   userInfoStore.set(info);
+  ready = Promise.resolve(info);
+  return info;
+}
+
+/**
+ * Logout (spec §4): the session ends on the server (when it still can), local storage keeps
+ * only the keys the spec lists, and the visitor goes on as the guest of the stored tourist code.
+ */
+export async function logout(options: { serverDone?: boolean } = {}): Promise<UserInfo> {
+  if (!options.serverDone) await postLogout().catch(() => undefined);
+  clearLocalExcept(KEPT_ON_LOGOUT);
+  userInfoStore.set(null);
+  ready = null;
+  const info = await touristLogin();
   ready = Promise.resolve(info);
   return info;
 }

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDay } from '@/lib/format';
+import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
 
 /** The dialogs of the character pages: details (phones), adult notice, confirmations. */
@@ -19,25 +20,38 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
   };
 
   if (dialog.kind === 'adult') {
+    // A guest signs in first; the setting lives in the account's profile.
+    const guest = isGuest();
     return (
       <Dialog
         open
         onOpenChange={close}
         icon={<ShieldAlert className="text-pink h-10 w-10" aria-hidden />}
         title={t('adult.title')}
-        description={t('adult.body')}
+        description={guest ? t('adult.guestBody') : t('adult.body')}
         footer={
           <>
             <Button variant="secondary" onClick={() => characterDialogStore.close()}>
               {t('adult.later')}
             </Button>
-            <Link
-              to={getHref(locale, 'profile')}
-              className={buttonClass('primary')}
-              onClick={() => characterDialogStore.close()}
-            >
-              {t('adult.toProfile')}
-            </Link>
+            {guest ? (
+              <Button
+                onClick={() => {
+                  characterDialogStore.close();
+                  signInRequests.request();
+                }}
+              >
+                {t('adult.signIn')}
+              </Button>
+            ) : (
+              <Link
+                to={getHref(locale, 'profile')}
+                className={buttonClass('primary')}
+                onClick={() => characterDialogStore.close()}
+              >
+                {t('adult.toProfile')}
+              </Link>
+            )}
           </>
         }
       />

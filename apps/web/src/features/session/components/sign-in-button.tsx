@@ -1,10 +1,11 @@
 import { CircleUserRound, LogIn } from 'lucide-react';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { signInRequests } from '@/lib/sign-in-request';
 import { userInfoStore } from '../session-store';
 
 const loadDialog = () => import('./sign-in-dialog');
@@ -17,6 +18,15 @@ export function SignInButton() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const user = useSyncExternalStore(userInfoStore.subscribe, userInfoStore.get, () => null);
+  // Pages ask for sign-in too (an adult character opened by a guest).
+  useEffect(
+    () =>
+      signInRequests.subscribe(() => {
+        setWanted(true);
+        setOpen(true);
+      }),
+    [],
+  );
   if (user && user.type !== 0) {
     return (
       <Link

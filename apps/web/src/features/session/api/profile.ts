@@ -1,0 +1,27 @@
+import type { UserInfo } from '@lumi/contract';
+import { api } from '@/lib/api-client';
+
+/** POST /cgi-bin/auth/user/update: name, adult content (with the 18+ confirmation), avatar. */
+export function updateUser(input: {
+  name?: string;
+  enable_nsfw?: boolean;
+  confirm_adult?: boolean;
+  head?: File;
+}): Promise<UserInfo> {
+  const { head, ...fields } = input;
+  if (!head) return api<UserInfo>('/auth/user/update', { json: fields, silent: true });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append('head', head);
+  return api<UserInfo>('/auth/user/update', { formData: form, silent: true, timeoutMs: 200_000 });
+}
+
+/** POST /cgi-bin/auth/user/delete: the account stops working now and is erased soon after. */
+export function deleteUser(): Promise<null> {
+  return api<null>('/auth/user/delete', { method: 'POST', silent: true });
+}
+
+/** POST /cgi-bin/auth/logout: ends the session on the server. */
+export function postLogout(): Promise<null> {
+  return api<null>('/auth/logout', { method: 'POST', silent: true });
+}
