@@ -30,7 +30,13 @@ import {
   type ChatEngine,
 } from '@lumi/engines';
 import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
-import { accountRoutes, devOutboxRoutes, emailLoginRoutes } from './modules/accounts/accounts.routes';
+import {
+  accountRoutes,
+  devOutboxRoutes,
+  emailLoginRoutes,
+  oauthRoutes,
+} from './modules/accounts/accounts.routes';
+import { OAuthService } from './modules/accounts/oauth.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
 import { defaultWebDistDir } from './paths';
@@ -121,6 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage,
     sessions,
   });
+  const oauth = new OAuthService({
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    providers: config.oauth,
+    accounts,
+  });
   app.decorate('services', { sessions, credits, characters, chat, accounts });
   // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours); any
   // number of processes may do it at once.
@@ -168,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(loginRoutes, { sessions, credits, accounts });
       await api.register(emailLoginRoutes, { accounts });
+      await api.register(oauthRoutes, { oauth, publicUrl: config.publicUrl });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));

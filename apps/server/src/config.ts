@@ -57,6 +57,20 @@ const envSchema = z.object({
   LLM_MODEL_DIALOGUE_1: z.string().min(1).optional(),
   LLM_MODEL_GIRLFRIEND_1: z.string().min(1).optional(),
   DEMO_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** The site's own address as browsers reach it: sign-in redirect URIs are built on it. */
+  PUBLIC_URL: url.optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTH_URL: url.default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: url.default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_ME_URL: url.default('https://graph.facebook.com/v19.0/me?fields=id,name,email,picture'),
+  /** Any other OpenID provider, signing in as login type 4 like email. */
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** smtp:// or smtps:// URL of the mail server; unset keeps mail in the dev outbox and the log. */
   SMTP_URL: z
     .string()
@@ -110,7 +124,22 @@ export interface Config {
   };
   chatCacheChars: number;
   mail: { smtpUrl: string | undefined; from: string };
+  publicUrl: string;
+  oauth: OAuthProviderConfig[];
 }
+
+/** A sign-in provider: OpenID Connect by discovery (issuer), or plain OAuth 2 (Facebook). */
+export type OAuthProviderConfig =
+  | { name: 'google' | 'oidc'; kind: 'oidc'; issuer: string; clientId: string; clientSecret: string }
+  | {
+      name: 'facebook';
+      kind: 'oauth2';
+      authorizationUrl: string;
+      tokenUrl: string;
+      meUrl: string;
+      clientId: string;
+      clientSecret: string;
+    };
 
 const list = (value: string, lower = false): Set<string> =>
   new Set(
@@ -178,5 +207,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@lumi.example>` },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    oauth: [
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? [
+            {
+              name: 'google' as const,
+              kind: 'oidc' as const,
+              issuer: e.GOOGLE_ISSUER,
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+            },
+          ]
+        : []),
+      ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+        ? [
+            {
+              name: 'facebook' as const,
+              kind: 'oauth2' as const,
+              authorizationUrl: e.FACEBOOK_AUTH_URL,
+              tokenUrl: e.FACEBOOK_TOKEN_URL,
+              meUrl: e.FACEBOOK_ME_URL,
+              clientId: e.FACEBOOK_CLIENT_ID,
+              clientSecret: e.FACEBOOK_CLIENT_SECRET,
+            },
+          ]
+        : []),
+      ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? [
+            {
+              name: 'oidc' as const,
+              kind: 'oidc' as const,
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+            },
+          ]
+        : []),
+    ],
   };
 }

@@ -416,3 +416,18 @@ export const chatMessages = pgTable(
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/**
+ * A sign-in with Google, Facebook or another OpenID provider under way: `state`, `nonce` and the
+ * PKCE verifier, found by the hash of the HttpOnly cookie of the browser that started it.
+ */
+export const oauthFlows = pgTable('oauth_flows', {
+  idHash: text('id_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  verifier: text('verifier').notNull(),
+  popup: boolean('popup').notNull(),
+  returnTo: text('return_to').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -35,7 +35,22 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [toaster, setToaster] = useState(false);
   useEffect(() => toasterWanted.subscribe(() => setToaster(true)), []);
   useEffect(() => {
-    startSession().catch(() => notify('error', i18next.t('errors.loginFailed'), { id: 'login' }));
+    const sessionFailed = () => notify('error', i18next.t('errors.loginFailed'), { id: 'login' });
+    if (/(^#|&)(access_token|error)=/.test(location.hash)) {
+      // Back from Google or Facebook without a popup: the token is in the fragment.
+      void import('@/features/session/provider-sign-in')
+        .then((m) => m.finishRedirectSignIn())
+        .then(async (done) => {
+          if (done) {
+            await queryClient.invalidateQueries();
+            notify('success', i18next.t('auth.signedIn'));
+          } else if (done === false) sessionFailed();
+        })
+        .catch(sessionFailed)
+        .finally(() => void startSession().catch(sessionFailed));
+    } else {
+      startSession().catch(sessionFailed);
+    }
     return creditsEvents.subscribe((value) => {
       if (value === '') creditsDialogStore.set(true);
       else void queryClient.invalidateQueries({ queryKey: creditsQueryKey });

@@ -19,6 +19,7 @@ import { caller } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import { validate } from '../../lib/validate';
 import type { AccountsService } from './accounts.service';
+import { safeReturn, type OAuthService } from './oauth.service';
 
 /** The cookie binding an email code to the browser that asked for it. */
 export const EMAIL_BINDING_COOKIE = 'email_login';
@@ -143,5 +144,85 @@ export const accountRoutes: FastifyPluginAsync<{
     reply.clearCookie('ticket', { path: '/' });
     reply.clearCookie('uid', { path: '/' });
     return ok(null);
+  });
+};
+
+/** The cookie naming a provider sign-in under way in this browser. */
+export const OAUTH_FLOW_COOKIE = 'oauth_flow';
+
+/** JSON safe inside an inline script. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Sign-in with Google, Facebook or another OpenID provider (spec §4): start redirects to the
+ * provider; the callback answers a page that hands the access token to the opener (popup, to
+ * this site's origin only) or comes back to the page that started it (full-page fallback,
+ * in the URL's fragment, which no server sees).
+ */
+export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthService; publicUrl: string }> = async (
+  app,
+  { oauth, publicUrl },
+) => {
+  const origin = new URL(publicUrl).origin;
+
+  app.get('/login/oauth', async () => ok({ providers: oauth.enabled() }));
+
+  app.get<{ Params: { provider: string }; Querystring: { popup?: string; return?: string } }>(
+    '/login/oauth/:provider',
+    async (request, reply) => {
+      const { url, flowId } = await oauth.start(request.params.provider, {
+        popup: request.query.popup === '1',
+        returnTo: safeReturn(request.query.return),
+      });
+      reply.setCookie(OAUTH_FLOW_COOKIE, flowId, {
+        path: '/cgi-bin/login/oauth',
+        httpOnly: true,
+        // Lax: the provider's redirect back is a top-level GET, which carries it.
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 10 * 60,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
+
+  app.get<{ Params: { provider: string } }>('/login/oauth/:provider/callback', async (request, reply) => {
+    reply.clearCookie(OAUTH_FLOW_COOKIE, { path: '/cgi-bin/login/oauth' });
+    reply.header('cache-control', 'no-store');
+    let message: Record<string, unknown>;
+    // Unknown when the flow is (no cookie, used, expired): the page below serves both ways.
+    let popup: boolean | undefined;
+    let returnTo: string;
+    try {
+      const done = await oauth.finish(
+        request.params.provider,
+        request.cookies[OAUTH_FLOW_COOKIE],
+        new URL(request.url, publicUrl),
+      );
+      ({ popup, returnTo } = done);
+      message = { source: 'lumi-login', login_type: done.type, access_token: done.token };
+    } catch (err) {
+      request.log.warn({ err }, 'provider sign-in failed');
+      const known = err as { popup?: boolean; returnTo?: string };
+      popup = known.popup;
+      returnTo = known.returnTo ?? '/';
+      message = { source: 'lumi-login', error: 'login_failed' };
+    }
+    const redirect = `${origin}${returnTo}`;
+    const fragment = new URLSearchParams(
+      Object.entries(message)
+        .filter(([k]) => k !== 'source')
+        .map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    if (popup === false) return reply.redirect(`${returnTo}#${fragment}`, 302);
+    // The opener checks that the message comes from this origin and that `redirect` starts with it.
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>${origin}</title></head><body><script>
+(function () {
+  var message = ${scriptJson({ ...message, redirect })};
+  if (window.opener) { window.opener.postMessage(message, ${scriptJson(origin)}); window.close(); }
+  else { location.replace(${scriptJson(`${returnTo}#${fragment}`)}); }
+})();
+</script></body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 };

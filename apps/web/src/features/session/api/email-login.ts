@@ -13,3 +13,9 @@ export async function verifyEmailLogin(email: string, code: string): Promise<str
   });
   return data.access_token;
 }
+
+/** GET /cgi-bin/login/oauth: the providers this site signs in with (Google, Facebook, ...). */
+export async function getProviders(): Promise<string[]> {
+  const data = await api<{ providers: string[] }>('/login/oauth', { silent: true });
+  return data.providers;
+}

@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
-import { startEmailLogin, verifyEmailLogin } from '../api/email-login';
+import { getProviders, startEmailLogin, verifyEmailLogin } from '../api/email-login';
+import { signInWithProvider } from '../provider-sign-in';
 import { signInWithToken } from '../session';
 
 /** Seconds before another code can be asked for (the server's limit). */
@@ -37,6 +38,26 @@ export default function SignInDialog({
   const inputId = useId();
   const errorId = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  const [providers, setProviders] = useState<string[]>([]);
+  useEffect(() => {
+    if (open) getProviders().then(setProviders, () => setProviders([]));
+  }, [open]);
+
+  async function withProvider(provider: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await signInWithProvider(provider);
+      await queryClient.invalidateQueries();
+      notify('success', t('auth.signedIn'));
+      onOpenChange(false);
+    } catch (err) {
+      // Closing the popup is not an error worth a message.
+      if (!(err instanceof Error && err.message === 'closed')) setError(t('auth.providerFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   const waitS =
     step.name === 'code' ? Math.max(0, RESEND_AFTER_S - Math.floor((now - step.sentAt) / 1000)) : 0;
@@ -110,6 +131,23 @@ export default function SignInDialog({
             t('auth.codeIntro', { email: `\u2068${step.email}\u2069`, count: EMAIL_CODE.minutes })
       }
     >
+      {step.name === 'email' && providers.length > 0 && (
+        <div className="mt-5 grid grid-cols-1 gap-2">
+          {providers.map((provider) => (
+            <Button
+              key={provider}
+              type="button"
+              variant="secondary"
+              size="lg"
+              disabled={busy}
+              onClick={() => void withProvider(provider)}
+            >
+              {t(`auth.continueWith.${provider}`, { defaultValue: t('auth.continueWith.oidc') })}
+            </Button>
+          ))}
+          <p className="text-muted mt-2 text-center text-xs">{t('auth.orEmail')}</p>
+        </div>
+      )}
       <form className="mt-5 grid grid-cols-1 gap-3" onSubmit={submit} noValidate>
         {step.name === 'email' ? (
           <>

@@ -1,0 +1,73 @@
+import { LoginType, type UserInfo } from '@lumi/contract';
+import { signInWithToken } from './session';
+
+const LOGIN_TYPES = new Set<number>([LoginType.GOOGLE, LoginType.FACEBOOK, LoginType.OTHER]);
+
+/** The provider's page, in a popup when the browser allows one, else in place of this page. */
+export function signInWithProvider(provider: string): Promise<UserInfo> {
+  const back = `${location.pathname}${location.search}`;
+  const start = (popup: boolean) =>
+    `/cgi-bin/login/oauth/${encodeURIComponent(provider)}?${new URLSearchParams({
+      ...(popup ? { popup: '1' } : {}),
+      return: back,
+    }).toString()}`;
+  const width = 480;
+  const height = 640;
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
+  const popup = window.open(
+    start(true),
+    'lumi-sign-in',
+    `popup,width=${width},height=${height},left=${left},top=${top}`,
+  );
+  if (!popup) {
+    location.assign(start(false));
+    return new Promise(() => undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const closed = setInterval(() => {
+      if (popup.closed) finish(() => reject(new Error('closed')));
+    }, 500);
+    const onMessage = (event: MessageEvent) => {
+      // Spec §4: the message must come from this site, and its redirect must start with its origin.
+      const data = event.data as {
+        source?: string;
+        login_type?: number;
+        access_token?: string;
+        redirect?: string;
+        error?: string;
+      };
+      if (event.origin !== location.origin || data?.source !== 'lumi-login') return;
+      if (typeof data.redirect !== 'string' || !data.redirect.startsWith(event.origin)) return;
+      if (data.error || !data.access_token || !LOGIN_TYPES.has(Number(data.login_type))) {
+        finish(() => reject(new Error(data.error ?? 'login_failed')));
+        return;
+      }
+      const token = data.access_token;
+      const type = Number(data.login_type);
+      finish(() => resolve(signInWithToken(type, token)));
+    };
+    function finish(then: () => void) {
+      clearInterval(closed);
+      window.removeEventListener('message', onMessage);
+      then();
+    }
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/**
+ * The full-page way back from a provider: the token came in the URL's fragment. Signs in with
+ * it and clears the fragment; answers whether it did (undefined when there was nothing).
+ */
+export async function finishRedirectSignIn(): Promise<boolean | undefined> {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get('access_token');
+  const failed = fragment.get('error');
+  if (!token && !failed) return undefined;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  const type = Number(fragment.get('login_type'));
+  if (!token || !LOGIN_TYPES.has(type)) return false;
+  await signInWithToken(type, token);
+  return true;
+}
