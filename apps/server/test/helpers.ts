@@ -3,9 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TOURIST_CODE_ALPHABET, TOURIST_CODE_LENGTH, type Locale, type MessageKey } from '@lumi/contract';
+import {
+  TOURIST_CODE_ALPHABET,
+  TOURIST_CODE_LENGTH,
+  type CharacterDetail,
+  type Locale,
+  type MessageKey,
+} from '@lumi/contract';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -189,4 +196,38 @@ export function multipart(fields: Record<string, string | FilePart | undefined>)
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * A private character made by `who` through character/create, with an avatar and the fields a
+ * chat uses (greeting, an alternate greeting, example dialogue); `over` replaces any field.
+ */
+export async function makeCharacter(
+  t: TestApp,
+  who: { cookie: string },
+  over: Record<string, string> = {},
+): Promise<CharacterDetail> {
+  const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
+    .png()
+    .toBuffer();
+  const body = multipart({
+    head: { filename: 'a.png', contentType: 'image/png', data: head },
+    name: 'Mira Solano',
+    desc: 'A 29-year-old lighthouse keeper who collects stories from passing ships.',
+    personality: 'Warm, curious, dry humour.',
+    first_message: '*She looks up from her logbook.* Another storm, another visitor. Tea?',
+    alternate_greetings: JSON.stringify(['*The lamp turns.* You made it up all those stairs?']),
+    example_dialogue: '<START>\n{{user}}: Any ships tonight?\n{{char}}: Three. The last one is late.',
+    visibility: 'private',
+    ...over,
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/auth/character/create',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: who.cookie },
+  });
+  const env = res.json<{ code: number; message: string; data: CharacterDetail }>();
+  if (env.code !== 0) throw new Error(`character/create failed: ${env.message}`);
+  return env.data;
 }

@@ -52,9 +52,13 @@ export async function checkImage(
   return { format: meta.format as ImageFormat, width: meta.width, height: meta.height, ...known };
 }
 
-/** The 402x402 list image of spec §3: cover-fitted, centred on the upper part (faces), webp. */
-export async function listImage(bytes: Uint8Array): Promise<Buffer> {
-  const size = CHARACTER_LIMITS.listImageSize;
+/** The 402x402 list image of spec §3. */
+export function listImage(bytes: Uint8Array): Promise<Buffer> {
+  return squareImage(bytes, CHARACTER_LIMITS.listImageSize);
+}
+
+/** A square webp of `size` pixels: cover-fitted, centred on the upper part (faces). */
+export async function squareImage(bytes: Uint8Array, size: number): Promise<Buffer> {
   return sharp(bytes, { limitInputPixels: CHARACTER_LIMITS.avatarPixels })
     .rotate()
     .resize(size, size, { fit: 'cover', position: 'top' })

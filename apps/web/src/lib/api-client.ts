@@ -16,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's message, else `fallback`. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.kind === 'business' && err.message ? err.message : fallback;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** Query string values for GET calls. */

@@ -6,7 +6,6 @@ import {
   emailVerifyBodySchema,
   ErrorCode,
   userUpdateBodySchema,
-  type UserInfo,
 } from '@lumi/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -17,6 +16,7 @@ import { imageTooLargeError } from '../../lib/images';
 import { requestLocale } from '../../lib/request-locale';
 import { caller } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
+import { clearSessionCookies, userInfo } from '../session/session.routes';
 import { validate } from '../../lib/validate';
 import type { AccountsService } from './accounts.service';
 import { safeReturn, type OAuthService } from './oauth.service';
@@ -127,22 +127,12 @@ export const accountRoutes: FastifyPluginAsync<{
     }
     const updated = await accounts.updateProfile(user, validate(userUpdateBodySchema, fields), head);
     const { remain } = await credits.balance(updated.id);
-    const info: UserInfo = {
-      uid: updated.id,
-      type: updated.type,
-      name: updated.name,
-      head: updated.head,
-      enable_nsfw: updated.enableNsfw,
-      remain,
-      access_token: '',
-    };
-    return ok(info);
+    return ok(userInfo(updated, remain));
   });
 
   app.post('/user/delete', async (request, reply) => {
     await accounts.removeAccount(caller(request).user);
-    reply.clearCookie('ticket', { path: '/' });
-    reply.clearCookie('uid', { path: '/' });
+    clearSessionCookies(reply);
     return ok(null);
   });
 };

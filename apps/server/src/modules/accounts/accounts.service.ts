@@ -14,8 +14,7 @@ import { BusinessError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { sha256, type SessionService } from '../session/session.service';
 import type { FileStorage } from '../../lib/storage';
-import { checkImage } from '../../lib/images';
-import sharp from 'sharp';
+import { checkImage, squareImage } from '../../lib/images';
 import * as repo from './accounts.repository';
 
 /** Limits on asking for codes (decisions.md), counted in the database so every process agrees. */
@@ -197,11 +196,7 @@ export class AccountsService {
     if (head) {
       await checkImage(head);
       const key = `users/${user.id}/${randomBytes(8).toString('hex')}.webp`;
-      const bytes = await sharp(head)
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-        .webp()
-        .toBuffer();
+      const bytes = await squareImage(head, AVATAR_SIZE);
       await this.deps.storage.put(key, bytes, 'image/webp');
       values.headKey = key;
       values.head = this.deps.storage.url(key);

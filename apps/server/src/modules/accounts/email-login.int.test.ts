@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type CharacterDetail, type MessagePage } from '@lumi/contract';
+import { ErrorCode, type MessagePage } from '@lumi/contract';
 import { simpleParser } from 'mailparser';
-import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../lib/mailer';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  loginTourist,
+  makeCharacter,
+  messagesFile,
+  type TestApp,
+} from '../../../test/helpers';
 
 const en = messagesFile('en');
 const ar = messagesFile('ar');
@@ -265,24 +270,10 @@ describe('email-code sign-in through a real SMTP server', () => {
     const b = browser();
     b.jar.set('ticket', tourist.ticket);
     b.jar.set('uid', tourist.uid);
-    const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#6a6' } })
-      .png()
-      .toBuffer();
-    const form = multipart({
-      head: { filename: 'a.png', contentType: 'image/png', data: head },
+    const character = await makeCharacter(t, tourist, {
       name: 'Tova Reyes',
       desc: 'A 31-year-old ferry captain who knows every island by its lights.',
-      personality: 'Calm, direct, fond of bad puns.',
-      first_message: 'Tickets, please. Or just company?',
-      visibility: 'private',
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/auth/character/create',
-      payload: form.payload,
-      headers: { ...form.headers, cookie: tourist.cookie },
-    });
-    const character = created.json<Envelope<CharacterDetail>>().data;
     const asTourist = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({
         method,

@@ -6,7 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characters, conversations, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  loginTourist,
+  makeCharacter,
+  messagesFile,
+  multipart,
+  type TestApp,
+} from '../../../test/helpers';
 
 const en = messagesFile('en');
 
@@ -123,22 +130,9 @@ describe('profile settings and account removal', () => {
     const me = await signIn('leaving@example.com');
     now += 31_000; // the next code for the address may be asked for
     const other = await signIn('leaving@example.com');
-    const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
-      .png()
-      .toBuffer();
-    const form = multipart({
-      head: { filename: 'a.png', contentType: 'image/png', data: head },
+    await makeCharacter(t, me, {
       name: 'Ilse Varga',
       desc: 'A 40-year-old glassblower who hums while she works.',
-      personality: 'Patient, warm.',
-      first_message: 'Mind the heat. What shall we make?',
-      visibility: 'private',
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/auth/character/create',
-      payload: form.payload,
-      headers: { ...form.headers, cookie: me.cookie },
     });
     await call(me.cookie, '/aigc/text', { content: 'Hello?' });
     const [made] = await t.database.db.select().from(characters).where(eq(characters.ownerId, me.uid));

@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, type CharacterDetail, type ChatMessageDto, type MessagePage } from '@lumi/contract';
 import { EngineError, type ChatEngine, type ChatRequest } from '@lumi/engines';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  loginTourist,
+  makeCharacter,
+  messagesFile,
+  type TestApp,
+} from '../../../test/helpers';
 
 const en = messagesFile('en');
 
@@ -15,36 +20,6 @@ interface Envelope<T> {
   data: T;
 }
 type Who = { cookie: string; uid: string };
-
-async function makeCharacter(
-  t: TestApp,
-  who: Who,
-  over: Record<string, string> = {},
-): Promise<CharacterDetail> {
-  const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
-    .png()
-    .toBuffer();
-  const body = multipart({
-    head: { filename: 'a.png', contentType: 'image/png', data: head },
-    name: 'Mira Solano',
-    desc: 'A 29-year-old lighthouse keeper who collects stories from passing ships.',
-    personality: 'Warm, curious, dry humour.',
-    first_message: '*She looks up from her logbook.* Another storm, another visitor. Tea?',
-    alternate_greetings: JSON.stringify(['*The lamp turns.* You made it up all those stairs?']),
-    example_dialogue: '<START>\n{{user}}: Any ships tonight?\n{{char}}: Three. The last one is late.',
-    visibility: 'private',
-    ...over,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/cgi-bin/auth/character/create',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: who.cookie },
-  });
-  const env = res.json<Envelope<CharacterDetail>>();
-  expect(env.code, env.message).toBe(0);
-  return env.data;
-}
 
 function parseSse(text: string): { event: string; data: unknown }[] {
   return text

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromRowJson, rowJson } from '../../db/json';
 import {
@@ -9,6 +9,15 @@ import {
   type Conversation,
 } from '../../db/schema';
 
+/** A user's conversations with a character (AI chat: `characterId` null); the latest is current. */
+function userConversations(userId: string, characterId: number | null) {
+  return and(
+    eq(conversations.userId, userId),
+    characterId === null ? isNull(conversations.characterId) : eq(conversations.characterId, characterId),
+  );
+}
+const latestFirst = [desc(conversations.createdAt), desc(conversations.id)];
+
 export async function latestConversation(
   db: DbOrTx,
   userId: string,
@@ -17,13 +26,8 @@ export async function latestConversation(
   const [row] = await db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.userId, userId),
-        characterId === null ? isNull(conversations.characterId) : eq(conversations.characterId, characterId),
-      ),
-    )
-    .orderBy(desc(conversations.createdAt), desc(conversations.id))
+    .where(userConversations(userId, characterId))
+    .orderBy(...latestFirst)
     .limit(1);
   return row;
 }
@@ -145,7 +149,12 @@ export async function sendContext(
       : 'conversationId' in target
         ? sql`(SELECT ${conversations.id} FROM ${conversations} WHERE ${conversations.id} = ${target.conversationId} AND ${conversations.userId} = ${userId})`
         : 'characterId' in target
-          ? sql`(SELECT ${conversations.id} FROM ${conversations} WHERE ${conversations.userId} = ${userId} AND ${conversations.characterId} = ${target.characterId} ORDER BY ${conversations.createdAt} DESC, ${conversations.id} DESC LIMIT 1)`
+          ? sql`(${db
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(userConversations(userId, target.characterId))
+              .orderBy(...latestFirst)
+              .limit(1)})`
           : sql`(SELECT ${chatMessages.conversationId} FROM ${chatMessages} INNER JOIN ${conversations} ON ${conversations.id} = ${chatMessages.conversationId} WHERE ${chatMessages.id} = ${target.messageId} AND ${conversations.userId} = ${userId})`;
   const reworkedId = target && 'messageId' in target ? target.messageId : undefined;
   const upto = reworkedId === undefined ? sql`` : sql` AND ${chatMessages.id} <= ${reworkedId}`;
@@ -211,25 +220,6 @@ export async function messagePage(
 
 export async function deleteMessage(db: DbOrTx, id: number): Promise<void> {
   await db.delete(chatMessages).where(eq(chatMessages.id, id));
-}
-
-export async function lastMessage(db: DbOrTx, conversationId: string): Promise<ChatMessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId))
-    .orderBy(desc(chatMessages.id))
-    .limit(1);
-  return row;
-}
-
-export async function hasMessagesAfter(db: DbOrTx, conversationId: string, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), gt(chatMessages.id, id)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Counts a reply on the character (the spec's comment_num). */

@@ -100,8 +100,6 @@ const letRequestLeave = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /** A request to the engine under way. */
 interface Started {
-  /** The request, for telling whether another one would be the same. */
-  key: string;
   chunks: AsyncIterator<ChatChunk>;
   first: Promise<IteratorResult<ChatChunk>>;
   stop: () => Promise<void>;
@@ -381,7 +379,6 @@ export class ChatService {
     const first = chunks.next();
     first.catch(() => undefined);
     return {
-      key: JSON.stringify(request),
       chunks,
       first,
       stop: async () => {
@@ -397,7 +394,11 @@ export class ChatService {
    * turns, row and character from the last send, and the user's credits then), before the
    * database is asked. Used only if the request built from the database is the same.
    */
-  private speculate(user: User, body: ChatSendBody, signal: AbortSignal): Started | undefined {
+  private speculate(
+    user: User,
+    body: ChatSendBody,
+    signal: AbortSignal,
+  ): (Started & { /** The request, to tell whether the real one is the same. */ key: string }) | undefined {
     if (!body.conversationId || body.regenerate !== undefined || body.continue !== undefined)
       return undefined;
     const warm = this.turnCache.get(body.conversationId);
@@ -407,7 +408,7 @@ export class ChatService {
     if (warm.character?.NSFW && !user.enableNsfw) return undefined;
     try {
       const plan = this.plan(user, body, warm.conversation, warm.character, warm.turns, undefined);
-      return this.startEngine(plan.request, signal);
+      return { ...this.startEngine(plan.request, signal), key: JSON.stringify(plan.request) };
     } catch {
       return undefined; // refused on what is held: the database decides below
     }

@@ -90,14 +90,21 @@ export async function isRefunded(tx: DbOrTx, operationId: string): Promise<boole
   return rows.length > 0;
 }
 
+/** What is left of the user's free bucket of `day`: NULL while it is not made yet. */
+const dailyLeft = (user: SQL, day: string) =>
+  sql`(SELECT b.remaining FROM credit_buckets b WHERE b.user_id = ${user} AND b.day = ${day})`;
+
+/** What is left in the user's paid packs that have not expired. */
+const paidLeft = (user: SQL, now: Date) => sql`(SELECT coalesce(sum(b.remaining), 0) FROM credit_buckets b
+  WHERE b.user_id = ${user} AND b.kind = 'paid' AND b.expires_at > ${now.toISOString()})`;
+
 /**
  * The credits a user can spend now, as one SQL figure for a bigger query to carry: today's free
  * credits (the daily value while today's bucket is not made yet) plus live paid packs.
  */
 export function spendableSql(userId: string, day: string, now: Date, dailyFree: number): SQL {
-  return sql`(coalesce((SELECT b.remaining FROM credit_buckets b WHERE b.user_id = ${userId} AND b.day = ${day}), ${dailyFree})
-    + (SELECT coalesce(sum(b.remaining), 0) FROM credit_buckets b
-        WHERE b.user_id = ${userId} AND b.kind = 'paid' AND b.expires_at > ${now.toISOString()}))::int`;
+  const user = sql`${userId}`;
+  return sql`(coalesce(${dailyLeft(user, day)}, ${dailyFree}) + ${paidLeft(user, now)})::int`;
 }
 
 export interface BalanceRow {
@@ -126,9 +133,8 @@ export async function balanceRow(
   const nowIso = now.toISOString();
   const query = sql`
     SELECT u.subscription,
-      (SELECT b.remaining FROM credit_buckets b WHERE b.user_id = u.id AND b.day = ${day}) AS daily,
-      (SELECT coalesce(sum(b.remaining), 0) FROM credit_buckets b
-        WHERE b.user_id = u.id AND b.kind = 'paid' AND b.expires_at > ${nowIso}) AS paid,
+      ${dailyLeft(sql`u.id`, day)} AS daily,
+      ${paidLeft(sql`u.id`, now)} AS paid,
       (SELECT max(b.expires_at) FROM credit_buckets b
         WHERE b.user_id = u.id AND b.kind = 'paid') AS latest_paid_expiry,
       (SELECT count(*) FROM credit_buckets b

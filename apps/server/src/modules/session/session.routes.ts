@@ -17,7 +17,8 @@ export interface LoginRoutesOptions extends SessionRoutesOptions {
   accounts: AccountsService;
 }
 
-function userInfo(user: User, remain: number): UserInfo {
+/** The user-info fields the client keeps (spec §3), for login, user/info and user/update. */
+export function userInfo(user: User, remain: number): UserInfo {
   return {
     uid: user.id,
     type: user.type,
@@ -38,6 +39,12 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, opened:
   };
   reply.setCookie(TICKET_COOKIE, opened.ticket, { ...common, httpOnly: true });
   reply.setCookie(UID_COOKIE, opened.user.id, { ...common, httpOnly: false });
+}
+
+/** Logout and account removal: the browser forgets the session. */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(TICKET_COOKIE, { path: '/' });
+  reply.clearCookie(UID_COOKIE, { path: '/' });
 }
 
 /** POST /cgi-bin/login (spec §7): outside the auth scope, since it is how a session starts. */
@@ -80,8 +87,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
 
   app.post('/logout', async (request, reply) => {
     await sessions.logout(caller(request).sessionId);
-    reply.clearCookie(TICKET_COOKIE, { path: '/' });
-    reply.clearCookie(UID_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     return ok(null);
   });
 };

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, ErrorCode, type ModelProfileId } from '@lumi/contract';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { readLocal, removeLocal, StorageKey, writeLocal } from '@/lib/storage';
 import { notify } from '@/lib/toast';
@@ -135,10 +135,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
           dispatch({ type: 'phase', phase: 'removed' });
           return;
         default:
-          notify(
-            err.kind === 'business' ? 'warning' : 'error',
-            err.message && err.kind === 'business' ? err.message : t('errors.generic'),
-          );
+          notify(err.kind === 'business' ? 'warning' : 'error', errorMessage(err, t('errors.generic')));
       }
     },
     [onAdult, t],

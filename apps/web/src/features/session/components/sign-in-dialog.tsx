@@ -1,10 +1,10 @@
 import { EMAIL_CODE, LoginType } from '@lumi/contract';
 import { Loader2, Mail } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
@@ -37,7 +37,6 @@ export default function SignInDialog({
   const [now, setNow] = useState(() => Date.now());
   const inputId = useId();
   const errorId = useId();
-  const codeRef = useRef<HTMLInputElement>(null);
   const [providers, setProviders] = useState<string[]>([]);
   useEffect(() => {
     if (open) getProviders().then(setProviders, () => setProviders([]));
@@ -67,8 +66,7 @@ export default function SignInDialog({
     return () => clearInterval(timer);
   }, [waitS]);
 
-  const failed = (err: unknown) =>
-    setError(err instanceof ApiError && err.kind === 'business' ? err.message : t('auth.networkError'));
+  const failed = (err: unknown) => setError(errorMessage(err, t('auth.networkError')));
 
   async function send(address: string) {
     setBusy(true);
@@ -78,7 +76,6 @@ export default function SignInDialog({
       setStep({ name: 'code', email: address.trim().toLowerCase(), sentAt: Date.now() });
       setNow(Date.now());
       setCode('');
-      requestAnimationFrame(() => codeRef.current?.focus());
     } catch (err) {
       failed(err);
     } finally {
@@ -176,7 +173,9 @@ export default function SignInDialog({
             </label>
             <input
               id={inputId}
-              ref={codeRef}
+              // The code field takes the focus as it appears, and again with each new code.
+              key={step.sentAt}
+              autoFocus
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { deleteUser, updateUser } from '../api/profile';
@@ -73,7 +73,7 @@ function Profile({ user }: { user: UserInfo }) {
     try {
       await action();
     } catch (err) {
-      notify('error', err instanceof ApiError && err.kind === 'business' ? err.message : failure);
+      notify('error', errorMessage(err, failure));
     } finally {
       setBusy(false);
       setConfirm(null);
