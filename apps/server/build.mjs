@@ -3,7 +3,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'seed-synthetic': 'src/seed/synthetic-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-synthetic': 'src/seed/synthetic-cli.ts',
+    admin: 'src/admin-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -40,6 +40,11 @@ import { OAuthService } from './modules/accounts/oauth.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
 import { defaultWebDistDir } from './paths';
+import { NowPaymentsGateway, StripeGateway } from './modules/payments/gateways';
+import { TestCardGateway, TestCryptoGateway } from './modules/payments/test-checkout';
+import { PaymentsService } from './modules/payments/payments.service';
+import { RedeemService } from './modules/payments/redeem.service';
+import { adminPaymentRoutes, paymentRoutes, paymentWebhookRoutes } from './modules/payments/payments.routes';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +68,8 @@ declare module 'fastify' {
       credits: CreditsService;
       characters: CharactersService;
       chat: ChatService;
+      payments: PaymentsService;
+      redeem: RedeemService;
     };
   }
 }
@@ -134,7 +141,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     providers: config.oauth,
     accounts,
   });
-  app.decorate('services', { sessions, credits, characters, chat, accounts });
+  const { stripe, nowpayments, testCheckout } = config.payments;
+  const testCard = !stripe && testCheckout ? new TestCardGateway() : undefined;
+  const testCrypto = !nowpayments && testCheckout ? new TestCryptoGateway(database.db) : undefined;
+  const payments = new PaymentsService({
+    db: database.db,
+    clock,
+    credits,
+    card: stripe ? new StripeGateway(stripe) : testCard,
+    crypto: nowpayments ? new NowPaymentsGateway(nowpayments) : testCrypto,
+    mailer,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  if (testCard || testCrypto) {
+    app.log.warn(
+      'payments: no provider keys, so the built-in test checkout is on (PAYMENTS_TEST_CHECKOUT=false turns it off)',
+    );
+  }
+  const redeem = new RedeemService({ db: database.db, clock, credits });
+  app.decorate('services', { sessions, credits, characters, chat, accounts, payments, redeem });
   // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours); any
   // number of processes may do it at once.
   const eraseRemoved = () =>
@@ -182,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(loginRoutes, { sessions, credits, accounts });
       await api.register(emailLoginRoutes, { accounts });
       await api.register(oauthRoutes, { oauth, publicUrl: config.publicUrl });
+      await api.register(paymentWebhookRoutes, { payments, prefix: '/webhooks' });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));
@@ -192,6 +220,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           await auth.register(sessionRoutes, { sessions, credits });
           await auth.register(accountRoutes, { accounts, credits });
           await auth.register(creditsRoutes, { credits });
+          await auth.register(paymentRoutes, {
+            payments,
+            redeem,
+            testCard,
+            testCrypto,
+            deliver: (url, headers, payload) =>
+              app.inject({
+                method: 'POST',
+                url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload,
+              }),
+          });
           await auth.register(chatRoutes, { chat });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },
@@ -201,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         async (admin) => {
           admin.addHook('onRequest', authHook(sessions));
           await admin.register(adminCharacterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
+          await admin.register(adminPaymentRoutes, { redeem, isAdmin: (user) => characters.isAdmin(user) });
         },
         { prefix: '/admin' },
       );
@@ -228,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       dailyFreeCredits: config.dailyFreeCredits,
       supportEmail: config.supportEmail,
       links: config.links,
+      payments: payments.modes(),
     },
   });
 

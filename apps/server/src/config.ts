@@ -77,6 +77,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//)
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API base, for a proxy or a local test server; Stripe itself by default. */
+  STRIPE_API_URL: url.default('https://api.stripe.com'),
+  NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(1).optional(),
+  NOWPAYMENTS_API_URL: url.default('https://api.nowpayments.io'),
+  /** Without a provider's keys, its button opens the built-in test checkout; false turns it off. */
+  PAYMENTS_TEST_CHECKOUT: bool.default(true),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
 });
@@ -126,6 +135,14 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   publicUrl: string;
   oauth: OAuthProviderConfig[];
+  payments: PaymentsConfig;
+}
+
+/** Each way to pay: its provider's keys, or nothing (then the test checkout, when allowed). */
+export interface PaymentsConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  nowpayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
+  testCheckout: boolean;
 }
 
 /** A sign-in provider: OpenID Connect by discovery (issuer), or plain OAuth 2 (Facebook). */
@@ -206,6 +223,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      nowpayments:
+        e.NOWPAYMENTS_API_KEY && e.NOWPAYMENTS_IPN_SECRET
+          ? {
+              apiKey: e.NOWPAYMENTS_API_KEY,
+              ipnSecret: e.NOWPAYMENTS_IPN_SECRET,
+              apiUrl: e.NOWPAYMENTS_API_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      testCheckout: e.PAYMENTS_TEST_CHECKOUT,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@lumi.example>` },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     oauth: [

@@ -231,3 +231,33 @@ export async function makeCharacter(
   if (env.code !== 0) throw new Error(`character/create failed: ${env.message}`);
   return env.data;
 }
+
+/**
+ * Signs in through the real email-code calls, reading the code from the outbox the app was
+ * given; answers the session cookie and the user id.
+ */
+export async function signInByEmail(
+  t: TestApp,
+  outbox: { list(): readonly { to: string; text: string }[] },
+  email: string,
+): Promise<{ cookie: string; uid: string }> {
+  const start = await t.app.inject({ method: 'POST', url: '/cgi-bin/login/email/start', payload: { email } });
+  const binding = start.cookies.find((c) => c.name === 'email_login')?.value ?? '';
+  const code = /\b(\d{6})\b/.exec(outbox.list().find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/login/email/verify',
+    payload: { email, code },
+    headers: { cookie: `email_login=${binding}` },
+  });
+  const token = verified.json<{ data: { access_token: string } }>().data.access_token;
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/login',
+    payload: `type=4&code=${token}`,
+    headers: FORM_HEADERS,
+  });
+  const data = login.json<{ code: number; message: string; data: { ticket: string; uid: string } }>();
+  if (data.code !== 0) throw new Error(`sign-in failed: ${data.message}`);
+  return { cookie: `ticket=${data.data.ticket}`, uid: data.data.uid };
+}

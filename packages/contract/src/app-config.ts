@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentModesSchema } from './api/payments';
 
 /**
  * What the server tells the page at load time (injected into index.html): values the page
@@ -15,5 +16,7 @@ export const appConfigSchema = z.object({
     shortVideo: z.string(),
     social: z.string(),
   }),
+  /** Each way to pay: a real provider, or the built-in test checkout (no keys configured). */
+  payments: paymentModesSchema,
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

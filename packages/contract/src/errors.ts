@@ -23,6 +23,8 @@ export const ErrorCode = {
   CHARACTER_DELETED: 100010,
   /** An email sign-in code that is wrong, expired, used up or asked for by another browser. */
   CODE_INVALID: 100011,
+  /** A call that could not be done (cancel a subscription...); the message says which. */
+  OPERATION_FAILED: 100012,
   PAYLOAD_TOO_LARGE: 100013,
   UNSUPPORTED_MEDIA_TYPE: 100015,
   INTERNAL: 100500,
@@ -75,6 +77,20 @@ export const MESSAGE_KEYS = [
   'adult_confirm_required',
   'update_failed',
   'remove_account_failed',
+  'payments_off',
+  'redeem_empty',
+  'redeem_invalid',
+  'redeem_success',
+  'cancel_failed',
+  'cancel_success',
+  'no_subscription',
+  'plan_week',
+  'plan_month',
+  'plan_quarter',
+  'plan_year',
+  'mail_receipt_subject',
+  'mail_receipt_text',
+  'mail_receipt_test',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -11,4 +11,5 @@ export * from './characters';
 export * from './content-policy';
 export * from './api/characters';
 export * from './api/chat';
+export * from './api/payments';
 export * from './sse';

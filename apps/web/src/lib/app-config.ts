@@ -11,6 +11,7 @@ const DEFAULTS: AppConfig = {
     shortVideo: 'https://www.tiktok.com/@lumi',
     social: 'https://x.com/lumi',
   },
+  payments: { card: 'test', crypto: 'test' },
 };
 
 function read(): AppConfig {
@@ -18,7 +19,12 @@ function read(): AppConfig {
   if (!element?.textContent) return DEFAULTS;
   try {
     const given = JSON.parse(element.textContent) as Partial<AppConfig>;
-    return { ...DEFAULTS, ...given, links: { ...DEFAULTS.links, ...given.links } };
+    return {
+      ...DEFAULTS,
+      ...given,
+      links: { ...DEFAULTS.links, ...given.links },
+      payments: { ...DEFAULTS.payments, ...given.payments },
+    };
   } catch {
     return DEFAULTS;
   }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { escapeHtml, type Mailer } from '../../lib/mailer';
 import { sha256, type SessionService } from '../session/session.service';
 import type { FileStorage } from '../../lib/storage';
 import { checkImage, squareImage } from '../../lib/images';
@@ -245,12 +245,6 @@ export function providerType(provider: string): number {
   if (provider === 'facebook') return LoginType.FACEBOOK;
   return LoginType.OTHER;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function codeMailHtml(locale: Locale, text: string, code: string): string {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';

@@ -12,6 +12,7 @@ import {
   makeCharacter,
   messagesFile,
   multipart,
+  signInByEmail,
   type TestApp,
 } from '../../../test/helpers';
 
@@ -32,31 +33,7 @@ describe('profile settings and account removal', () => {
   });
   afterAll(() => t.close());
 
-  /** Signs in by email code (read from the dev outbox); answers the session cookie. */
-  async function signIn(email: string): Promise<{ cookie: string; uid: string }> {
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login/email/start',
-      payload: { email },
-    });
-    const binding = start.cookies.find((c) => c.name === 'email_login')?.value ?? '';
-    const code = /\b(\d{6})\b/.exec(outbox.list().find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login/email/verify',
-      payload: { email, code },
-      headers: { cookie: `email_login=${binding}` },
-    });
-    const token = verified.json<Envelope<{ access_token: string }>>().data.access_token;
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login',
-      payload: `type=4&code=${token}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const data = login.json<Envelope<{ ticket: string; uid: string }>>().data;
-    return { cookie: `ticket=${data.ticket}`, uid: data.uid };
-  }
+  const signIn = (email: string) => signInByEmail(t, outbox, email);
 
   const call = async <T>(cookie: string, url: string, payload?: object, headers = {}) => {
     const res = await t.app.inject({

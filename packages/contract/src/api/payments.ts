@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { PLANS, type PlanId } from '../credits';
+
+const ACTIVE_PLAN_IDS = PLANS.filter((p) => p.active).map((p) => p.id) as [PlanId, ...PlanId[]];
+const ALL_PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+/**
+ * POST /cgi-bin/auth/v5pay/create-checkout-session (card) and
+ * POST /cgi-bin/auth/nowpayments/create-checkout-session (crypto): the plan to buy. The price
+ * always comes from the server's catalogue, never from the page.
+ */
+export const checkoutBodySchema = z.strictObject({
+  plan: z.enum(ACTIVE_PLAN_IDS),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+/** Where to send the browser to pay: the provider's page, or the built-in test checkout. */
+export const checkoutDataSchema = z.object({
+  url: z.string(),
+  order_id: z.string(),
+});
+export type CheckoutData = z.infer<typeof checkoutDataSchema>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAY_METHODS = ['card', 'crypto'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** GET /cgi-bin/auth/pay/order?id=: one of the caller's orders, for the success and test pages. */
+export const orderSchema = z.object({
+  id: z.string(),
+  plan: z.enum(ALL_PLAN_IDS),
+  method: z.enum(PAY_METHODS),
+  status: z.enum(ORDER_STATUSES),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  credits: z.number().int(),
+  /** Paid in the built-in test checkout: no money moved. */
+  test_mode: z.boolean(),
+  created_at: z.number().int(),
+  paid_at: z.number().int().nullable(),
+  /** When the credits of this purchase expire, ms since the epoch; null until paid. */
+  credits_expire_at: z.number().int().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderQuerySchema = z.strictObject({ id: z.uuid() });
+
+/** POST /cgi-bin/auth/pay/test-checkout: the tester pays or cancels a test-mode order. */
+export const testCheckoutBodySchema = z.strictObject({
+  order_id: z.uuid(),
+  outcome: z.enum(['pay', 'cancel']),
+});
+
+/** One line of GET /cgi-bin/auth/pay/history: a paid order or a redeemed code, newest first. */
+export const purchaseSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['order', 'redeem']),
+  plan: z.enum(ALL_PLAN_IDS).nullable(),
+  method: z.enum(PAY_METHODS).nullable(),
+  amount_cents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  credits: z.number().int(),
+  test_mode: z.boolean(),
+  at: z.number().int(),
+  credits_expire_at: z.number().int(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** A redeem code as people type it: letters and digits, dashes and spaces ignored. */
+export const REDEEM_CODE_PATTERN = /^[0-9A-Z]{16}$/;
+
+export function normalizeRedeemCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** POST /cgi-bin/auth/redeem: an exchange code (spec §3, one text field). */
+export const redeemBodySchema = z.strictObject({
+  code: z.string().max(64),
+});
+
+export const redeemDataSchema = z.object({
+  credits: z.number().int(),
+  credits_expire_at: z.number().int(),
+  plan: z.enum(ALL_PLAN_IDS).nullable(),
+});
+export type RedeemData = z.infer<typeof redeemDataSchema>;
+
+/**
+ * POST /cgi-bin/admin/redeem-codes/create: mint codes for a plan, or for a number of credits
+ * that last `expiry_days`. `valid_days` bounds how long a code can be redeemed (none: forever).
+ */
+export const mintCodesBodySchema = z
+  .strictObject({
+    plan: z.enum(ALL_PLAN_IDS).optional(),
+    credits: z.number().int().min(1).max(1_000_000).optional(),
+    expiry_days: z.number().int().min(1).max(3650).optional(),
+    count: z.number().int().min(1).max(1000).default(1),
+    valid_days: z.number().int().min(1).max(3650).optional(),
+    note: z.string().max(200).optional(),
+  })
+  .refine((b) => (b.plan === undefined) !== (b.credits === undefined), {
+    message: 'give either plan or credits',
+    path: ['plan'],
+  });
+export type MintCodesBody = z.infer<typeof mintCodesBodySchema>;
+
+/** How the page should present each method: a real provider, or the built-in test checkout. */
+export const paymentModesSchema = z.object({
+  card: z.enum(['stripe', 'test', 'off']),
+  crypto: z.enum(['nowpayments', 'test', 'off']),
+});
+export type PaymentModes = z.infer<typeof paymentModesSchema>;
