@@ -7,6 +7,7 @@ await build({
     main: 'src/main.ts',
     'seed-synthetic': 'src/seed/synthetic-cli.ts',
     admin: 'src/admin-cli.ts',
+    worker: 'src/worker-main.ts',
   },
   outdir: 'dist',
   bundle: true,

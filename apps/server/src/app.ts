@@ -45,6 +45,15 @@ import { TestCardGateway, TestCryptoGateway } from './modules/payments/test-chec
 import { PaymentsService } from './modules/payments/payments.service';
 import { RedeemService } from './modules/payments/redeem.service';
 import { adminPaymentRoutes, paymentRoutes, paymentWebhookRoutes } from './modules/payments/payments.routes';
+import { JobQueue } from './modules/jobs/job-queue';
+import { JOBS_CHANNEL } from './modules/jobs/jobs.repository';
+import { Worker, type JobHandler } from './modules/jobs/worker';
+import { ImagesService } from './modules/images/images.service';
+import { imageEngineFor } from './modules/images/engine';
+import { imageRoutes, privateFileRoutes, publicImageRoutes } from './modules/images/images.routes';
+import { filesSecret } from './lib/files-secret';
+import { PrivateFiles } from './lib/storage';
+import type { ImageEngine } from '@lumi/engines';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +67,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where mail goes; by default SMTP_URL, or the dev outbox. */
   mailer?: Mailer;
+  /** The image engine; by default from config (A1111, ComfyUI, OpenAI, or the offline preview). */
+  imageEngine?: ImageEngine;
+  /** Where private files go; a directory under DATA_DIR by default. */
+  privateStorage?: FileStorage;
 }
 
 declare module 'fastify' {
@@ -70,7 +83,11 @@ declare module 'fastify' {
       chat: ChatService;
       payments: PaymentsService;
       redeem: RedeemService;
+      queue: JobQueue;
+      images: ImagesService;
     };
+    /** The job worker of this process, when RUN_WORKERS is on. */
+    worker: Worker | undefined;
   }
 }
 
@@ -161,7 +178,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   }
   const redeem = new RedeemService({ db: database.db, clock, credits });
-  app.decorate('services', { sessions, credits, characters, chat, accounts, payments, redeem });
+  const queue = new JobQueue({ db: database.db, clock, credits });
+  const files = new PrivateFiles(
+    deps.privateStorage ?? new LocalStorage(config.privateFilesDir),
+    config.filesSecret ?? (await filesSecret(database.db)),
+  );
+  const images = new ImagesService({
+    db: database.db,
+    clock,
+    credits,
+    queue,
+    engine: deps.imageEngine ?? imageEngineFor(config.image),
+    files,
+    storage,
+    freeFastPerDay: config.jobs.freeFastImagesPerDay,
+    maxOpenPerUser: config.jobs.maxOpenPerUser,
+    timeoutMs: config.image.timeoutMs,
+  });
+  app.decorate('services', {
+    sessions,
+    credits,
+    characters,
+    chat,
+    accounts,
+    payments,
+    redeem,
+    queue,
+    images,
+  });
+  const worker = config.jobs.runWorkers
+    ? createWorker({ queue, handlers: { image: images.handler }, config, database, log: app.log })
+    : undefined;
+  app.decorate('worker', worker);
+  if (worker) {
+    app.addHook('onReady', () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  }
   // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours); any
   // number of processes may do it at once.
   const eraseRemoved = () =>
@@ -210,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(emailLoginRoutes, { accounts });
       await api.register(oauthRoutes, { oauth, publicUrl: config.publicUrl });
       await api.register(paymentWebhookRoutes, { payments, prefix: '/webhooks' });
+      await api.register(publicImageRoutes, { images, sessions });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));
@@ -234,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               }),
           });
           await auth.register(chatRoutes, { chat });
+          await auth.register(imageRoutes, { images, queue });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },
         { prefix: '/auth' },
@@ -249,6 +303,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: '/cgi-bin' },
   );
+
+  await app.register(privateFileRoutes, { files, now: () => clock().getTime() });
 
   if (storage instanceof LocalStorage) {
     await fs.mkdir(storage.root, { recursive: true });
@@ -287,4 +343,23 @@ export function chatEngineFor(config: Config): ChatEngine {
     });
   }
   return new DemoChatEngine({ wordDelayMs: config.llm.demoWordDelayMs });
+}
+
+/** A job worker for this process: woken by NOTIFY on the jobs channel, polling as a fallback. */
+export function createWorker(options: {
+  queue: JobQueue;
+  handlers: Partial<Record<'image' | 'speech' | 'voice_clone' | 'faceswap', JobHandler>>;
+  config: Config;
+  database: Database;
+  log: App['log'];
+}): Worker {
+  return new Worker({
+    queue: options.queue,
+    handlers: options.handlers,
+    concurrency: options.config.jobs.concurrency,
+    listen: (onJob) => options.database.listen(JOBS_CHANNEL, onJob),
+    log: options.log,
+    // The embedded database has one process: at start, no running job has a live worker.
+    recoverAllAtStart: options.database.kind === 'pglite',
+  });
 }

@@ -86,6 +86,27 @@ const envSchema = z.object({
   NOWPAYMENTS_API_URL: url.default('https://api.nowpayments.io'),
   /** Without a provider's keys, its button opens the built-in test checkout; false turns it off. */
   PAYMENTS_TEST_CHECKOUT: bool.default(true),
+  /** Secret that signs private file URLs; unset, one is made once and kept in the database. */
+  FILES_SECRET: z.string().min(16).optional(),
+  /** Job workers in the server process (`false`: only `npm run worker` processes run jobs). */
+  RUN_WORKERS: bool.default(true),
+  /** Jobs each worker process runs at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Generations one user may have waiting or running at once. */
+  MAX_OPEN_JOBS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(4),
+  FREE_FAST_IMAGES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
+  /** preview (offline), a1111, comfyui or openai; unset picks the one whose URL is set. */
+  IMAGE_ENGINE: z.enum(['preview', 'a1111', 'comfyui', 'openai']).optional(),
+  IMAGE_A1111_URL: url.optional(),
+  IMAGE_COMFYUI_URL: url.optional(),
+  /** A ComfyUI workflow in API format with {{placeholders}}; the bundled SDXL one by default. */
+  IMAGE_COMFYUI_WORKFLOW: z.string().min(1).optional(),
+  IMAGE_OPENAI_URL: url.optional(),
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  /** Checkpoint (A1111, ComfyUI) or model name (OpenAI) of each tier. */
+  IMAGE_MODEL_STANDARD: z.string().min(1).optional(),
+  IMAGE_MODEL_ADVANCED: z.string().min(1).optional(),
+  IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
 });
@@ -136,6 +157,19 @@ export interface Config {
   publicUrl: string;
   oauth: OAuthProviderConfig[];
   payments: PaymentsConfig;
+  filesSecret: string | undefined;
+  privateFilesDir: string;
+  jobs: { runWorkers: boolean; concurrency: number; freeFastImagesPerDay: number; maxOpenPerUser: number };
+  image: ImageEngineConfig;
+}
+
+export interface ImageEngineConfig {
+  engine: 'preview' | 'a1111' | 'comfyui' | 'openai';
+  url: string | undefined;
+  apiKey: string | undefined;
+  workflow: string | undefined;
+  models: { standard: string | undefined; advanced: string | undefined };
+  timeoutMs: number;
 }
 
 /** Each way to pay: its provider's keys, or nothing (then the test checkout, when allowed). */
@@ -168,6 +202,37 @@ const list = (value: string, lower = false): Set<string> =>
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function imageConfig(e: Env): ImageEngineConfig {
+  const engine =
+    e.IMAGE_ENGINE ??
+    (e.IMAGE_A1111_URL
+      ? 'a1111'
+      : e.IMAGE_COMFYUI_URL
+        ? 'comfyui'
+        : e.IMAGE_OPENAI_URL
+          ? 'openai'
+          : 'preview');
+  const url = {
+    preview: undefined,
+    a1111: e.IMAGE_A1111_URL,
+    comfyui: e.IMAGE_COMFYUI_URL,
+    openai: e.IMAGE_OPENAI_URL,
+  }[engine];
+  if (engine !== 'preview' && !url) {
+    throw new ConfigError(
+      `Invalid configuration:\n  IMAGE_ENGINE=${engine} needs IMAGE_${engine.toUpperCase()}_URL`,
+    );
+  }
+  return {
+    engine,
+    url: url?.replace(/\/+$/, ''),
+    apiKey: e.IMAGE_API_KEY,
+    workflow: e.IMAGE_COMFYUI_WORKFLOW,
+    models: { standard: e.IMAGE_MODEL_STANDARD, advanced: e.IMAGE_MODEL_ADVANCED },
+    timeoutMs: e.IMAGE_TIMEOUT_MS,
+  };
 }
 
 /** Validates the environment; throws a ConfigError naming every bad setting. */
@@ -223,6 +288,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
+    filesSecret: e.FILES_SECRET,
+    privateFilesDir: path.join(path.resolve(e.DATA_DIR), 'private-files'),
+    jobs: {
+      runWorkers: e.RUN_WORKERS,
+      concurrency: e.WORKER_CONCURRENCY,
+      freeFastImagesPerDay: e.FREE_FAST_IMAGES_PER_DAY,
+      maxOpenPerUser: e.MAX_OPEN_JOBS_PER_USER,
+    },
+    image: imageConfig(e),
     payments: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

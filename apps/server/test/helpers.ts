@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer } from '../src/lib/mailer';
-import type { ChatEngine } from '@lumi/engines';
+import type { ChatEngine, ImageEngine } from '@lumi/engines';
 
 /** The PostgreSQL server to test against, when the run sets one (CI's second pass). */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -76,6 +76,8 @@ export interface TestAppOptions {
   chatEngine?: ChatEngine;
   /** Where mail goes instead of the configured mailer. */
   mailer?: Mailer;
+  /** An image engine instead of the configured one. */
+  imageEngine?: ImageEngine;
   /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
   beforeReady?: (app: App) => void | Promise<void>;
 }
@@ -90,10 +92,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await buildApp({
       config: testConfig({ DATA_DIR: dataDir, ...options.env }),
       database,
-      logger: false,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.chatEngine ? { chatEngine: options.chatEngine } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

@@ -47,3 +47,8 @@ export function findMinorSexualisation(input: PolicyInput): string | null {
   if (input.adult) return minor[0];
   return SEXUAL.test(text) ? minor[0] : null;
 }
+
+/** Whether a text is sexual: an image prompt like that needs the adult-content setting. */
+export function isSexualText(text: string): boolean {
+  return SEXUAL.test(text);
+}

@@ -91,6 +91,10 @@ export const MESSAGE_KEYS = [
   'mail_receipt_subject',
   'mail_receipt_text',
   'mail_receipt_test',
+  'generation_failed',
+  'generation_refused',
+  'advanced_paid_only',
+  'fast_limit',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -12,4 +12,6 @@ export * from './content-policy';
 export * from './api/characters';
 export * from './api/chat';
 export * from './api/payments';
+export * from './images';
+export * from './api/images';
 export * from './sse';

@@ -23,6 +23,8 @@ export const ROUTES = {
   voiceGenerator: '/free-ai-voice-generator',
   voiceCloning: '/free-ai-voice-cloning',
   pricing: '/pay-view',
+  /** A generated image its owner shared: public, for X, Facebook or a copied link. */
+  imageShare: '/share/:shareId',
   /** The built-in test checkout, used when no payment provider is configured. */
   testCheckout: '/pay-test-checkout',
   profile: '/profile',

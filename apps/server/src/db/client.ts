@@ -19,6 +19,12 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` for every NOTIFY on the channel, from any process (PostgreSQL) or this one
+   * (PGlite); answers the function that stops listening. NOTIFY in a transaction arrives at
+   * commit. Notices may be missed while a connection is re-made: listeners also poll.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }
@@ -69,9 +76,55 @@ async function openPostgres(
     client.release();
   }
   const db = drizzlePg(pool, { schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    close: () => pool.end(),
+    async listen(channel, onNotify) {
+      const stop = await listenPostgres(url, channel, onNotify, onPoolError);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** LISTEN on a connection of its own, made again (after a second) whenever it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^\w+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (err) => {
+      onError(err);
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(onError), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

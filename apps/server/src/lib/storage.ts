@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -57,5 +58,39 @@ export class LocalStorage implements FileStorage {
   url(key: string): string {
     assertKey(key);
     return `${this.urlPrefix}/${key}`;
+  }
+}
+
+/**
+ * Files only their owner may load (generated images and audio): kept in a storage of their own,
+ * never served as they are, but through URLs signed with HMAC-SHA256 that expire. Expiry times
+ * are rounded up to the hour so a page shows the same URL for a while and the browser caches it.
+ */
+export class PrivateFiles {
+  constructor(
+    readonly storage: FileStorage,
+    private readonly secret: string,
+    private readonly urlPrefix = '/files/private',
+    private readonly ttlMs = 6 * 3_600_000,
+  ) {}
+
+  private sign(key: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+
+  /** A URL that works until a few hours from `now`. */
+  url(key: string, now: number): string {
+    assertKey(key);
+    const expires = Math.ceil((now + this.ttlMs) / 3_600_000) * 3_600_000;
+    return `${this.urlPrefix}/${key}?e=${expires}&s=${this.sign(key, expires)}`;
+  }
+
+  /** Whether a URL's key, expiry and signature are ours and still good. */
+  verify(key: string, expires: string | undefined, signature: string | undefined, now: number): boolean {
+    const at = Number(expires);
+    if (!signature || !Number.isSafeInteger(at) || at < now || !KEY.test(key)) return false;
+    const expected = Buffer.from(this.sign(key, at));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }

@@ -1,0 +1,101 @@
+import {
+  exploreQuerySchema,
+  imageBodySchema,
+  imageHistoryQuerySchema,
+  jobStatusQuerySchema,
+  serverMessage,
+  shareBodySchema,
+} from '@lumi/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { requestLocale } from '../../lib/request-locale';
+import type { PrivateFiles } from '../../lib/storage';
+import { validate } from '../../lib/validate';
+import { caller, TICKET_COOKIE } from '../../plugins/auth';
+import type { JobQueue } from '../jobs/job-queue';
+import type { SessionService } from '../session/session.service';
+import type { ImagesService } from './images.service';
+
+/** POST /cgi-bin/auth/aigc/image, the status of any job, the history and sharing. */
+export const imageRoutes: FastifyPluginAsync<{ images: ImagesService; queue: JobQueue }> = async (
+  app,
+  { images, queue },
+) => {
+  app.post('/aigc/image', async (request) => {
+    const body = validate(imageBodySchema, request.body);
+    return ok(await images.create(caller(request).user, body));
+  });
+
+  app.get('/aigc/status', async (request) => {
+    const { id } = validate(jobStatusQuerySchema, request.query);
+    const job = await images.ownJob(caller(request).user, id);
+    const locale = requestLocale(request);
+    return ok(
+      await queue.status(job, {
+        message: (key) => serverMessage(locale, key),
+        results: images.statusResults,
+      }),
+    );
+  });
+
+  app.get('/aigc/image/history', async (request) => {
+    const { tool, before } = validate(imageHistoryQuerySchema, request.query);
+    return ok({ items: await images.history(caller(request).user, tool, before) });
+  });
+
+  app.post('/aigc/image/share', async (request) => {
+    const { id, index } = validate(shareBodySchema, request.body);
+    return ok(await images.share(caller(request).user, id, index));
+  });
+};
+
+/** Whether the visitor (if signed in) has adult content on; public pages work without a session. */
+async function viewerNsfw(request: FastifyRequest, sessions: SessionService): Promise<boolean> {
+  const ticket = request.cookies[TICKET_COOKIE];
+  const found = ticket ? await sessions.authenticate(ticket) : undefined;
+  return found?.user.enableNsfw ?? false;
+}
+
+/** The public share page's data and the explore gallery. */
+export const publicImageRoutes: FastifyPluginAsync<{
+  images: ImagesService;
+  sessions: SessionService;
+}> = async (app, { images, sessions }) => {
+  app.get<{ Params: { id: string } }>('/share/:id', async (request) =>
+    ok(await images.shared(request.params.id, await viewerNsfw(request, sessions))),
+  );
+  app.get('/explore', async (request) => {
+    const { tool, page } = validate(exploreQuerySchema, request.query);
+    return ok(await images.explore(tool, page, await viewerNsfw(request, sessions)));
+  });
+};
+
+/** GET /files/private/<key>?e=&s=: a private file, for whoever holds its signed URL. */
+export const privateFileRoutes: FastifyPluginAsync<{ files: PrivateFiles; now: () => number }> = async (
+  app,
+  { files, now },
+) => {
+  app.get<{ Params: { '*': string }; Querystring: { e?: string; s?: string } }>(
+    '/files/private/*',
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!files.verify(key, request.query.e, request.query.s, now())) {
+        return reply.code(403).type('text/plain').send('This link has expired or is not valid.');
+      }
+      const bytes = await files.storage.get(key);
+      if (!bytes) return reply.code(404).type('text/plain').send('Not found');
+      const type = key.endsWith('.webp')
+        ? 'image/webp'
+        : key.endsWith('.mp3')
+          ? 'audio/mpeg'
+          : key.endsWith('.wav')
+            ? 'audio/wav'
+            : 'application/octet-stream';
+      return reply
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .type(type)
+        .send(bytes);
+    },
+  );
+};

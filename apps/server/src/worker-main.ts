@@ -1,0 +1,55 @@
+// npm run worker: a process that only runs generation jobs, beside any number of servers and
+// other workers on the same PostgreSQL (DATABASE_URL). Stops cleanly on SIGTERM: running jobs
+// get 10 s to finish, then go back to the queue for another worker.
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ ...process.env, RUN_WORKERS: 'true', SEED_CHARACTERS: 'false' });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    process.stderr.write(
+      'npm run worker needs DATABASE_URL: the embedded database runs its jobs in the server\n',
+    );
+    process.exit(1);
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+    poolSize: Math.max(4, config.jobs.concurrency + 2),
+  });
+  // The same services as the server (engines, storage, credits), without listening for HTTP.
+  const app = await buildApp({ config, database });
+  await app.ready();
+  app.log.info({ worker: app.worker?.id, concurrency: config.jobs.concurrency }, 'job worker running');
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: stopping the worker`);
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `worker failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { EngineError } from '../errors';
+import { authHeaders, deadline, decodeImage, fetchJson, sleep } from './http';
+import { IMAGE_TIMEOUT_MS, type GeneratedImage, type ImageEngine, type ImageRequest } from './types';
+
+export interface A1111Options {
+  /** The WebUI's address, e.g. http://127.0.0.1:7860 (started with --api). */
+  baseUrl: string;
+  apiKey?: string | undefined;
+  /** Checkpoint per quality tier (`sd_model_checkpoint`); unset keeps the loaded one. */
+  checkpoints?: { standard?: string | undefined; advanced?: string | undefined };
+  steps?: { standard: number; advanced: number };
+  sampler?: string;
+  cfgScale?: number;
+  timeoutMs?: number;
+  /** How often progress is asked for while an image is drawn. */
+  progressEveryMs?: number;
+}
+
+interface Txt2ImgResponse {
+  images?: string[];
+  info?: string;
+}
+
+/**
+ * AUTOMATIC1111 / Forge WebUI: `POST /sdapi/v1/txt2img`, with `GET /sdapi/v1/progress` polled
+ * alongside for the progress bar. A batch answer may start with a grid image; the last `count`
+ * images are the pictures.
+ */
+export class A1111Engine implements ImageEngine {
+  readonly id = 'a1111';
+  readonly preview = false;
+
+  constructor(private readonly options: A1111Options) {}
+
+  async generate(request: ImageRequest): Promise<GeneratedImage[]> {
+    const base = this.options.baseUrl.replace(/\/+$/, '');
+    const limit = deadline(request.timeoutMs ?? this.options.timeoutMs ?? IMAGE_TIMEOUT_MS, request.signal);
+    const checkpoint = this.options.checkpoints?.[request.model];
+    const steps = this.options.steps ?? { standard: 24, advanced: 40 };
+    let finished = false;
+    const watch = (async () => {
+      if (!request.onProgress) return;
+      while (!finished && !limit.signal.aborted) {
+        await sleep(this.options.progressEveryMs ?? 1000, limit.signal);
+        if (finished || limit.signal.aborted) break;
+        try {
+          const p = await fetchJson<{ progress?: number }>(
+            `${base}/sdapi/v1/progress?skip_current_image=true`,
+            { headers: authHeaders(this.options.apiKey), signal: limit.signal },
+            'A1111 progress',
+          );
+          if (!finished && typeof p.progress === 'number')
+            request.onProgress(Math.min(1, Math.max(0, p.progress)));
+        } catch {
+          // Progress is a nicety; the generation itself decides success.
+        }
+      }
+    })();
+    try {
+      const answer = await fetchJson<Txt2ImgResponse>(
+        `${base}/sdapi/v1/txt2img`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...authHeaders(this.options.apiKey) },
+          body: JSON.stringify({
+            prompt: request.prompt,
+            negative_prompt: request.negativePrompt,
+            seed: request.seed,
+            sampler_name: this.options.sampler ?? 'DPM++ 2M',
+            batch_size: request.count,
+            n_iter: 1,
+            steps: steps[request.model],
+            cfg_scale: this.options.cfgScale ?? 7,
+            width: request.width,
+            height: request.height,
+            send_images: true,
+            save_images: false,
+            ...(checkpoint ? { override_settings: { sd_model_checkpoint: checkpoint } } : {}),
+          }),
+          signal: limit.signal,
+        },
+        'A1111 txt2img',
+      );
+      const images = answer.images ?? [];
+      if (images.length < request.count) {
+        throw new EngineError(
+          'protocol',
+          `A1111 txt2img: ${images.length} images for ${request.count} asked`,
+        );
+      }
+      return images.slice(-request.count).map((b64) => decodeImage(b64, 'A1111 txt2img'));
+    } catch (err) {
+      throw limit.failure(err, 'A1111 txt2img');
+    } finally {
+      finished = true;
+      limit.done();
+      await watch;
+    }
+  }
+}
