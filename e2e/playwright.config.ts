@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       CHARACTER_AUTO_APPROVE: 'true',
+      // pay.spec.ts mints redeem codes as this admin.
+      ADMIN_EMAILS: 'admin@e2e.test',
     },
   },
 });

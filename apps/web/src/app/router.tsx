@@ -14,6 +14,8 @@ const SearchPage = lazy(() => import('@/features/characters/search/search-page')
 const ManageCharacterPage = lazy(() => import('@/features/characters/manage/manage-page'));
 const CreateCharacterPage = lazy(() => import('@/features/characters/create/create-character-page'));
 const ProfilePage = lazy(() => import('@/features/session/profile/profile-page'));
+const PricingPage = lazy(() => import('./routes/pricing-route'));
+const TestCheckoutPage = lazy(() => import('@/features/pay/test-checkout-page'));
 
 /** The pages built so far, by route name; every other route shows its placeholder. */
 const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
@@ -27,6 +29,8 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   aiChat: () => <AiChatPage />,
   createCharacter: () => <CreateCharacterPage />,
   profile: () => <ProfilePage />,
+  pricing: () => <PricingPage />,
+  testCheckout: () => <TestCheckoutPage />,
 };
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */

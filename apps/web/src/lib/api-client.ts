@@ -152,6 +152,17 @@ function refuse(envelope: Envelope, options: RequestOptions): never {
  * is silent; a network failure toasts that the network is abnormal.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithMessage<T>(path, options)).data;
+}
+
+/**
+ * Like `api`, for the few calls whose success message is what the page shows ("Subscription
+ * canceled."): answers the data and the server's message.
+ */
+export async function apiWithMessage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; message: string }> {
   let envelope: Envelope;
   if (NEEDS_SESSION.test(path)) await handlers.sessionReady().catch(() => undefined);
   try {
@@ -164,7 +175,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     reportFailure(err, options);
     throw err;
   }
-  if (envelope.code === ErrorCode.OK) return envelope.data as T;
+  if (envelope.code === ErrorCode.OK) return { data: envelope.data as T, message: envelope.message };
   return refuse(envelope, options);
 }
 

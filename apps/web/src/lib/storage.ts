@@ -95,3 +95,11 @@ export function writeSession(key: string, value: string): void {
     // ignore
   }
 }
+
+export function removeSession(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // ignore
+  }
+}

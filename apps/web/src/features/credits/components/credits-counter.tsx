@@ -1,4 +1,4 @@
-import { MAX_SAVE_PERCENT } from '@lumi/contract';
+import { localeInfo, MAX_SAVE_PERCENT } from '@lumi/contract';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,11 +8,13 @@ import { useCredits } from '../api/get-credits';
 
 /** The header's balance, leading to /pay-view with the Upgrade label and the OFF badge. */
 export function CreditsCounter({ ready }: { ready: () => Promise<unknown> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLocale();
   const { data } = useCredits(ready);
   const remain = data?.remain;
-  const formatted = remain === undefined ? undefined : new Intl.NumberFormat(i18n.language).format(remain);
+  // Intl needs the proper tag: `io` and `kr` are other languages to it (Indonesian is `id`).
+  const formatted =
+    remain === undefined ? undefined : new Intl.NumberFormat(localeInfo(locale).htmlLang).format(remain);
   return (
     <Link
       to={getHref(locale, 'pricing')}

@@ -1,0 +1,158 @@
+import { ErrorCode, type PayMethod, type Plan } from '@lumi/contract';
+import { Bitcoin, CalendarClock, CreditCard, FlaskConical, Loader2, LogIn, Ticket } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { appConfig } from '@/lib/app-config';
+import { isGuest, signInRequests } from '@/lib/sign-in-request';
+import { createCheckout } from '../api/create-checkout';
+import type { PayFormat } from '../hooks/use-pay-format';
+import { leaveTo } from '../lib/leave';
+import { checkoutTarget } from '../lib/urls';
+import { DelayNotice } from './delay-notice';
+
+const METHOD_ICONS = { card: CreditCard, crypto: Bitcoin } as const;
+
+interface PayActionsProps {
+  plan: Plan;
+  format: PayFormat;
+  signedIn: boolean;
+  /** Where "come back tomorrow" leads: the page the user came from, else home. */
+  leaveHref: string;
+  onLeave: () => void;
+  onRedeem: () => void;
+  /** The method whose checkout is starting; the page keeps it so the plan cannot change under it. */
+  busy: PayMethod | null;
+  setBusy: (busy: PayMethod | null) => void;
+}
+
+/**
+ * The buttons of spec's three states: pay; processing (disabled, spinning, while the call runs
+ * and while the browser leaves for the checkout); no pay (come back tomorrow).
+ */
+export function PayActions({
+  plan,
+  format,
+  signedIn,
+  leaveHref,
+  onLeave,
+  onRedeem,
+  busy,
+  setBusy,
+}: PayActionsProps) {
+  const { t } = useTranslation('pay');
+  const [error, setError] = useState('');
+  const testMode = appConfig.payments.card === 'test' || appConfig.payments.crypto === 'test';
+
+  // Back from the checkout through the browser's history: the page comes back as it was left.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [setBusy]);
+
+  async function pay(method: PayMethod) {
+    setError('');
+    // Purchases belong to an account: a guest signs in first.
+    if (isGuest()) {
+      signInRequests.request();
+      return;
+    }
+    setBusy(method);
+    try {
+      const { url } = await createCheckout(method, { plan: plan.id });
+      leaveTo(checkoutTarget(url, format.locale, window.location.origin));
+      // Stays busy: the browser is on its way to the checkout.
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ErrorCode.FORBIDDEN) signInRequests.request();
+      setError(errorMessage(err, t('pay.failed')));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="pay-actions"
+      className="border-line bg-surface rounded-3xl border p-5 sm:p-6"
+      data-testid="pay-actions"
+    >
+      <h2 id="pay-actions" className="text-base font-bold">
+        {t('pay.summary', {
+          plan: format.planName(plan.id),
+          credits: format.credits(plan.credits),
+          price: format.price(plan.priceCents),
+        })}
+      </h2>
+      {testMode && (
+        <p
+          className="mt-3 flex items-center gap-2 rounded-2xl border border-amber-300/40 bg-amber-300/10 px-3 py-2 text-sm font-semibold text-amber-200"
+          data-testid="pay-test-mode"
+        >
+          <FlaskConical className="h-4 w-4 shrink-0" aria-hidden />
+          {t('pay.testMode')}
+        </p>
+      )}
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        {(['card', 'crypto'] as const)
+          .filter((method) => appConfig.payments[method] !== 'off')
+          .map((method) => {
+            const Icon = METHOD_ICONS[method];
+            const mine = busy === method;
+            return (
+              <Button
+                key={method}
+                size="lg"
+                variant={method === 'card' ? 'primary' : 'secondary'}
+                className="w-full"
+                disabled={busy !== null}
+                aria-busy={mine}
+                onClick={() => void pay(method)}
+              >
+                {mine ? (
+                  <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
+                ) : (
+                  <Icon className="h-5 w-5" aria-hidden />
+                )}
+                {mine ? t('pay.processing') : t(`pay.${method}`)}
+                {!mine && appConfig.payments[method] === 'test' && (
+                  <span className="rounded-full bg-amber-300 px-1.5 text-[10px] leading-4 font-extrabold text-black uppercase">
+                    {t('pay.testTag')}
+                  </span>
+                )}
+              </Button>
+            );
+          })}
+      </div>
+      {error && (
+        <p role="alert" className="text-danger mt-3 text-sm">
+          {error}
+        </p>
+      )}
+      {!signedIn && (
+        <p className="text-muted mt-3 flex items-start gap-2 text-sm">
+          <LogIn className="mt-0.5 h-4 w-4 shrink-0 rtl:-scale-x-100" aria-hidden />
+          {t('pay.signIn')}
+        </p>
+      )}
+      <DelayNotice className="mt-3" />
+      <div className="border-line mt-4 flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+        <Link
+          to={leaveHref}
+          onClick={onLeave}
+          className="text-muted hover:text-fg hover:bg-surface-2 inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 py-1.5 text-start text-sm font-semibold transition-colors duration-150"
+        >
+          <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
+          {t('pay.tomorrow', { count: appConfig.dailyFreeCredits })}
+        </Link>
+        <Button variant="secondary" size="sm" onClick={onRedeem} aria-haspopup="dialog">
+          <Ticket className="h-4 w-4" aria-hidden />
+          {t('redeem.open')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { RedeemData } from '@lumi/contract';
+import { Loader2, Ticket } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { redeemCode } from '../api/redeem';
+
+/** Spec §3's exchange dialog: one code field, Cancel and Confirm; errors stay in the dialog. */
+export function RedeemDialog({
+  open,
+  onOpenChange,
+  onRedeemed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRedeemed: (data: RedeemData) => void;
+}) {
+  const { t } = useTranslation('pay');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  const inputId = useId();
+  const errorId = useId();
+
+  const close = (next: boolean) => {
+    if (busy) return;
+    if (!next) {
+      setCode('');
+      setError('');
+    }
+    onOpenChange(next);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) {
+      setError(t('redeem.empty'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const data = await redeemCode(value);
+      notify('success', t('redeem.success'));
+      onRedeemed(data);
+      setCode('');
+      onOpenChange(false);
+    } catch (err) {
+      setError(errorMessage(err, t('redeem.failed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      icon={
+        <span className="bg-accent shadow-pink/30 grid h-14 w-14 place-items-center rounded-2xl shadow-lg">
+          <Ticket className="h-7 w-7 text-white" aria-hidden />
+        </span>
+      }
+      title={t('redeem.title')}
+      description={t('redeem.desc')}
+      footer={
+        <>
+          <Button variant="secondary" size="lg" disabled={busy} onClick={() => close(false)}>
+            {t('redeem.cancel')}
+          </Button>
+          <Button type="submit" form={formId} size="lg" disabled={busy}>
+            {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+            {t('redeem.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="mt-5 grid gap-2" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          {t('redeem.label')}
+        </label>
+        <input
+          id={inputId}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            if (error) setError('');
+          }}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          dir="ltr"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="border-line bg-surface-2 focus:border-violet tabular h-12 rounded-xl border px-4 font-mono tracking-wider outline-none"
+        />
+        {error && (
+          <p id={errorId} role="alert" className="text-danger text-sm">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

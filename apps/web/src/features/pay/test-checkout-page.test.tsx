@@ -1,0 +1,125 @@
+import type { Order } from '@lumi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, type RequestOptions } from '@/lib/api-client';
+import type * as ApiClient from '@/lib/api-client';
+import commonEn from '@/locales/en/common.json';
+import pagesEn from '@/locales/en/pages.json';
+import payEn from '@/locales/en/pay.json';
+import TestCheckoutPage from './test-checkout-page';
+
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: vi.fn(),
+}));
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, pages: pagesEn, pay: payEn } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const ORDER: Order = {
+  id: '5b2c1f0e-9a51-4f3e-8f7a-2d1c0b9a8e7f',
+  plan: 'week',
+  method: 'card',
+  status: 'pending',
+  amount_cents: 699,
+  currency: 'usd',
+  credits: 500,
+  test_mode: true,
+  created_at: 0,
+  paid_at: null,
+  credits_expire_at: null,
+};
+
+let order: Order;
+const submitted: unknown[] = [];
+
+function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
+  if (path === '/auth/pay/order') {
+    return options.query?.id === order.id
+      ? Promise.resolve(order)
+      : Promise.reject(new ApiError('business', 100004, 'This order does not exist.'));
+  }
+  if (path === '/auth/pay/test-checkout') {
+    submitted.push(options.json);
+    const { outcome } = options.json as { outcome: string };
+    order = { ...order, status: outcome === 'pay' ? 'paid' : 'canceled' };
+    return Promise.resolve(order);
+  }
+  return Promise.reject(new Error(`unexpected call ${path}`));
+}
+
+beforeEach(() => {
+  order = ORDER;
+  submitted.length = 0;
+  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+});
+afterEach(cleanup);
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/:lang?/pay-test-checkout', element: <TestCheckoutPage /> },
+      { path: '/:lang?/pay-view', element: <p>pricing</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('test checkout', () => {
+  it('shows the order under the test-mode banner and pays it', async () => {
+    const router = renderAt(`/pay-test-checkout?order=${ORDER.id}`);
+    expect(screen.getByTestId('test-mode-banner').textContent).toContain('TEST MODE');
+    const pay = await screen.findByRole('button', { name: 'Pay $6.99' });
+    const details = screen.getByTestId('test-order').textContent ?? '';
+    for (const text of ['1 week', '500 credits', 'Card', '$6.99']) expect(details).toContain(text);
+    fireEvent.click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pay-view'));
+    expect(router.state.location.search).toBe(`?order=${ORDER.id}`);
+    expect(submitted).toEqual([{ order_id: ORDER.id, outcome: 'pay' }]);
+  });
+
+  it('cancels back to the pricing page, in the same language', async () => {
+    const router = renderAt(`/fr/pay-test-checkout?order=${ORDER.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/pay-view'));
+    expect(router.state.location.search).toBe(`?canceled=${ORDER.id}`);
+  });
+
+  it('says when the order is no longer waiting', async () => {
+    order = { ...ORDER, status: 'paid' };
+    renderAt(`/pay-test-checkout?order=${ORDER.id}`);
+    expect(await screen.findByText('This order is already paid.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to plans' }).getAttribute('href')).toBe(
+      `/pay-view?order=${ORDER.id}`,
+    );
+  });
+
+  it('says when there is no order', async () => {
+    renderAt('/pay-test-checkout?order=nope');
+    expect((await screen.findByRole('alert')).textContent).toBe('This order does not exist.');
+    cleanup();
+    renderAt('/pay-test-checkout');
+    expect(screen.getByText(/There is no order to pay here/)).toBeTruthy();
+  });
+});
