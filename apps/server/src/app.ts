@@ -52,7 +52,7 @@ import { ImagesService } from './modules/images/images.service';
 import { imageEngineFor } from './modules/images/engine';
 import { imageRoutes, privateFileRoutes, publicImageRoutes } from './modules/images/images.routes';
 import { filesSecret } from './lib/files-secret';
-import { PrivateFiles } from './lib/storage';
+import { PrivateFiles, S3Storage } from './lib/storage';
 import type { ImageEngine } from '@lumi/engines';
 
 export interface AppDeps {
@@ -117,7 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sessions = new SessionService({ db: database.db, clock, ttlMs: config.sessionTtlMs });
   const credits = new CreditsService({ db: database.db, clock, dailyFreeCredits: config.dailyFreeCredits });
-  const storage = deps.storage ?? new LocalStorage(config.filesDir);
+  const storage =
+    deps.storage ??
+    (config.s3 ? new S3Storage({ ...config.s3, prefix: 'public/' }) : new LocalStorage(config.filesDir));
   const characters = new CharactersService({
     db: database.db,
     clock,
@@ -143,12 +145,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : new DevOutbox((mail) =>
           app.log.warn({ to: mail.to, subject: mail.subject }, `dev outbox: ${mail.text}`),
         ));
+  const files = new PrivateFiles(
+    deps.privateStorage ??
+      (config.s3
+        ? new S3Storage({ ...config.s3, prefix: 'private/' })
+        : new LocalStorage(config.privateFilesDir)),
+    config.filesSecret ?? (await filesSecret(database.db)),
+  );
   const accounts = new AccountsService({
     db: database.db,
     clock,
     mailer,
     siteName: config.siteName,
     storage,
+    privateStorage: files.storage,
     sessions,
   });
   const oauth = new OAuthService({
@@ -179,10 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   const redeem = new RedeemService({ db: database.db, clock, credits });
   const queue = new JobQueue({ db: database.db, clock, credits });
-  const files = new PrivateFiles(
-    deps.privateStorage ?? new LocalStorage(config.privateFilesDir),
-    config.filesSecret ?? (await filesSecret(database.db)),
-  );
   const images = new ImagesService({
     db: database.db,
     clock,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './lib/storage';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -86,6 +87,14 @@ const envSchema = z.object({
   NOWPAYMENTS_API_URL: url.default('https://api.nowpayments.io'),
   /** Without a provider's keys, its button opens the built-in test checkout; false turns it off. */
   PAYMENTS_TEST_CHECKOUT: bool.default(true),
+  /** An S3-compatible bucket for files instead of DATA_DIR (all five S3_* but the public URL). */
+  S3_ENDPOINT: url.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers load public files (objects under public/): a CDN or the bucket's address. */
+  S3_PUBLIC_URL: url.optional(),
   /** Secret that signs private file URLs; unset, one is made once and kept in the database. */
   FILES_SECRET: z.string().min(16).optional(),
   /** Job workers in the server process (`false`: only `npm run worker` processes run jobs). */
@@ -158,6 +167,7 @@ export interface Config {
   oauth: OAuthProviderConfig[];
   payments: PaymentsConfig;
   filesSecret: string | undefined;
+  s3: Omit<S3Options, 'prefix'> | undefined;
   privateFilesDir: string;
   jobs: { runWorkers: boolean; concurrency: number; freeFastImagesPerDay: number; maxOpenPerUser: number };
   image: ImageEngineConfig;
@@ -289,6 +299,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
     filesSecret: e.FILES_SECRET,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL ?? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}`,
+          }
+        : undefined,
     privateFilesDir: path.join(path.resolve(e.DATA_DIR), 'private-files'),
     jobs: {
       runWorkers: e.RUN_WORKERS,

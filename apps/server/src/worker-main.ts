@@ -9,7 +9,9 @@ import { openDatabase } from './db/client';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig({ ...process.env, RUN_WORKERS: 'true', SEED_CHARACTERS: 'false' });
+    // A worker runs jobs whatever RUN_WORKERS says (that setting is for the server), and never seeds.
+    config = { ...loadConfig(), seedCharacters: false };
+    config = { ...config, jobs: { ...config.jobs, runWorkers: true } };
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 
 /**
  * Where files live (avatars now; generated images and audio later). The embedded default is a
@@ -92,5 +93,68 @@ export class PrivateFiles {
     const expected = Buffer.from(this.sign(key, at));
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+export interface S3Options {
+  /** The S3 API endpoint: https://s3.<region>.amazonaws.com, an R2 or MinIO address… */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers load public files from (a CDN, or the bucket's public address). */
+  publicUrl: string;
+  /** Objects under this prefix, e.g. `public/` or `private/` (one bucket may hold both). */
+  prefix?: string;
+}
+
+/**
+ * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2…), path-style requests
+ * signed with AWS Signature V4 (aws4fetch). Keys map to objects under `prefix`.
+ */
+export class S3Storage implements FileStorage {
+  private readonly client: AwsClient;
+
+  constructor(private readonly options: S3Options) {
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      region: options.region,
+      service: 's3',
+      retries: 2,
+    });
+  }
+
+  private objectUrl(key: string): string {
+    assertKey(key);
+    const base = this.options.endpoint.replace(/\/+$/, '');
+    return `${base}/${encodeURIComponent(this.options.bucket)}/${this.options.prefix ?? ''}${key}`;
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    const res = await this.client.fetch(this.objectUrl(key), {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    if (!res.ok) throw new Error(`S3 PUT ${key}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    const res = await this.client.fetch(this.objectUrl(key));
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw new Error(`S3 GET ${key}: HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  async delete(key: string): Promise<void> {
+    const res = await this.client.fetch(this.objectUrl(key), { method: 'DELETE' });
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key}: HTTP ${res.status}`);
+  }
+
+  url(key: string): string {
+    assertKey(key);
+    return `${this.options.publicUrl.replace(/\/+$/, '')}/${this.options.prefix ?? ''}${key}`;
   }
 }

@@ -113,7 +113,7 @@ export class ComfyUIEngine implements ImageEngine {
           subfolder: file.subfolder,
           type: file.type,
         });
-        const res = await fetch(`${base}/view?${query}`, { headers, signal: limit.signal });
+        const res = await fetch(`${base}/view?${query.toString()}`, { headers, signal: limit.signal });
         if (!res.ok) throw new EngineError(kindForStatus(res.status), `ComfyUI /view: HTTP ${res.status}`);
         const bytes = Buffer.from(await res.arrayBuffer());
         const mime = sniffImage(bytes);

@@ -169,10 +169,22 @@ export async function markDeleted(db: DbOrTx, id: string, now: Date): Promise<bo
 /** Accounts whose removal was asked for, oldest first, with their files' storage keys. */
 export async function removalQueue(db: DbOrTx, limit: number) {
   const result: unknown = await db.execute(sql`SELECT u.id, u.head_key,
-      coalesce((SELECT json_agg(json_build_array(c.head_key, c.list_head_key)) FROM characters c WHERE c.owner_id = u.id), '[]'::json) AS character_keys
+      coalesce((SELECT json_agg(json_build_array(c.head_key, c.list_head_key)) FROM characters c WHERE c.owner_id = u.id), '[]'::json) AS character_keys,
+      coalesce((SELECT json_agg(s.file_key) FROM image_shares s WHERE s.user_id = u.id), '[]'::json) AS shared_keys,
+      coalesce((SELECT json_agg(img->>'key') FROM jobs j, jsonb_array_elements(coalesce(j.result->'images', '[]'::jsonb)) img
+        WHERE j.user_id = u.id), '[]'::json) AS private_keys
     FROM users u WHERE u.deleted_at IS NOT NULL ORDER BY u.deleted_at LIMIT ${limit}`);
-  return (result as { rows: { id: string; head_key: string | null; character_keys: [string, string][] }[] })
-    .rows;
+  return (
+    result as {
+      rows: {
+        id: string;
+        head_key: string | null;
+        character_keys: [string, string][];
+        shared_keys: string[];
+        private_keys: (string | null)[];
+      }[];
+    }
+  ).rows;
 }
 
 /** Erases an account: every row that refers to it goes with it (foreign keys cascade). */

@@ -33,6 +33,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   siteName: string;
   storage: FileStorage;
+  /** Where generated files are kept (private), erased with the account. */
+  privateStorage?: FileStorage;
   sessions: SessionService;
 }
 
@@ -222,9 +224,13 @@ export class AccountsService {
   async eraseRemoved(limit = 100): Promise<number> {
     const queue = await repo.removalQueue(this.deps.db, limit);
     for (const account of queue) {
-      const keys = [account.head_key, ...account.character_keys.flat()].filter((k): k is string => !!k);
+      const keys = [account.head_key, ...account.character_keys.flat(), ...account.shared_keys].filter(
+        (k): k is string => !!k,
+      );
+      const privateKeys = account.private_keys.filter((k): k is string => !!k);
       await repo.eraseUser(this.deps.db, account.id);
       for (const key of keys) await this.deps.storage.delete(key).catch(() => undefined);
+      for (const key of privateKeys) await this.deps.privateStorage?.delete(key).catch(() => undefined);
     }
     return queue.length;
   }

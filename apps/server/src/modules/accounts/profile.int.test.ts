@@ -115,6 +115,15 @@ describe('profile settings and account removal', () => {
     const [made] = await t.database.db.select().from(characters).where(eq(characters.ownerId, me.uid));
     const avatar = await t.app.inject({ method: 'GET', url: `/files/${made?.headKey ?? ''}` });
     expect(avatar.statusCode).toBe(200);
+    // A generated image, kept privately, and a shared copy of it.
+    const job = await call<{ id: string }>(me.cookie, '/aigc/image', { prompt: 'a glass vase' });
+    await expect
+      .poll(async () => (await t.app.services.queue.find(job.data.id))?.state, { timeout: 5000 })
+      .toBe('done');
+    const shared = await call<{ url: string }>(me.cookie, '/aigc/image/share', { id: job.data.id, index: 0 });
+    const imageFile = path.join(t.dataDir, 'private-files', 'images', me.uid, `${job.data.id}-0.webp`);
+    const sharedFile = path.join(t.dataDir, 'files', shared.data.url.replace('/files/', ''));
+    expect([fs.existsSync(imageFile), fs.existsSync(sharedFile)]).toEqual([true, true]);
 
     const removed = await call(me.cookie, '/user/delete');
     expect(removed).toMatchObject({ code: 0 });
@@ -146,5 +155,6 @@ describe('profile settings and account removal', () => {
     expect([u?.n, c?.n, v?.n].map(Number)).toEqual([0, 0, 0]);
     // Its files are gone too.
     expect(fs.existsSync(path.join(t.dataDir, 'files', made?.headKey ?? 'missing'))).toBe(false);
+    expect([fs.existsSync(imageFile), fs.existsSync(sharedFile)]).toEqual([false, false]);
   });
 });

@@ -44,7 +44,7 @@ export function imageEngineFor(config: ImageEngineConfig): ImageEngine {
         },
         timeoutMs: config.timeoutMs,
       });
-    default:
+    case 'preview':
       return new PreviewImageEngine();
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobState, JobStatus, MessageKey } from '@lumi/contract';
+import type { JobStatus, MessageKey } from '@lumi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { JobRow, NewJobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -59,7 +59,7 @@ export class JobQueue {
     const base: JobStatus = {
       id: job.id,
       kind: job.kind,
-      state: job.state as JobState,
+      state: job.state,
       preview: job.preview,
       created_at: job.createdAt.getTime(),
       ...(job.startedAt && job.state !== 'queued' ? { started_at: job.startedAt.getTime() } : {}),

@@ -197,8 +197,8 @@ describe('image jobs', () => {
     expect(shared.data).toMatchObject({
       tool: 'anime',
       preset: 'anime-chibi',
-      prompt: expect.stringContaining('chibi'),
     });
+    expect(shared.data.prompt).toContain('chibi');
     const again = await call<SharedImage>(me.cookie, 'POST', '/aigc/image/share', { id: data.id, index: 0 });
     expect(again.data.share_id).toBe(shared.data.share_id);
     const page = await t.app.inject({ method: 'GET', url: `/cgi-bin/share/${shared.data.share_id}` });
@@ -304,8 +304,8 @@ describe('the queue', () => {
     expect(await status(b.cookie, fast)).toMatchObject({
       state: 'queued',
       position: 0,
-      wait_seconds: expect.any(Number),
     });
+    expect((await status(b.cookie, fast)).wait_seconds).toBeGreaterThan(0);
     expect(await status(a.cookie, slow1)).toMatchObject({ position: 1 });
     expect(await status(b.cookie, slow2)).toMatchObject({ position: 2 });
     now += 10;
