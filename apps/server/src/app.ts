@@ -53,7 +53,15 @@ import { imageEngineFor } from './modules/images/engine';
 import { imageRoutes, privateFileRoutes, publicImageRoutes } from './modules/images/images.routes';
 import { filesSecret } from './lib/files-secret';
 import { PrivateFiles, S3Storage } from './lib/storage';
-import type { ImageEngine } from '@lumi/engines';
+import {
+  ElevenLabsEngine,
+  EspeakEngine,
+  OpenAISpeechEngine,
+  type ImageEngine,
+  type SpeechEngine,
+} from '@lumi/engines';
+import { SpeechService } from './modules/speech/speech.service';
+import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +79,8 @@ export interface AppDeps {
   imageEngine?: ImageEngine;
   /** Where private files go; a directory under DATA_DIR by default. */
   privateStorage?: FileStorage;
+  /** The text-to-speech engine; by default from config (ElevenLabs, OpenAI-compatible, eSpeak NG). */
+  speechEngine?: SpeechEngine;
 }
 
 declare module 'fastify' {
@@ -85,6 +95,7 @@ declare module 'fastify' {
       redeem: RedeemService;
       queue: JobQueue;
       images: ImagesService;
+      speech: SpeechService;
     };
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
@@ -201,6 +212,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     timeoutMs: config.image.timeoutMs,
   });
+  const elevenlabs = config.speech.elevenlabs
+    ? new ElevenLabsEngine({
+        baseUrl: config.speech.elevenlabs.url,
+        apiKey: config.speech.elevenlabs.apiKey,
+        voiceIds: config.speech.elevenlabs.voiceIds,
+        defaultVoiceId: config.speech.elevenlabs.defaultVoiceId,
+        modelId: config.speech.elevenlabs.modelId,
+      })
+    : undefined;
+  const speech = new SpeechService({
+    db: database.db,
+    clock,
+    credits,
+    queue,
+    engine: deps.speechEngine ?? speechEngineFor(config, elevenlabs),
+    cloner: config.speech.clone === 'elevenlabs' ? elevenlabs : undefined,
+    files,
+    storage,
+  });
   app.decorate('services', {
     sessions,
     credits,
@@ -211,9 +241,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redeem,
     queue,
     images,
+    speech,
   });
   const worker = config.jobs.runWorkers
-    ? createWorker({ queue, handlers: { image: images.handler }, config, database, log: app.log })
+    ? createWorker({
+        queue,
+        handlers: { image: images.handler, speech: speech.speechHandler, voice_clone: speech.cloneHandler },
+        config,
+        database,
+        log: app.log,
+      })
     : undefined;
   app.decorate('worker', worker);
   if (worker) {
@@ -269,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(oauthRoutes, { oauth, publicUrl: config.publicUrl });
       await api.register(paymentWebhookRoutes, { payments, prefix: '/webhooks' });
       await api.register(publicImageRoutes, { images, sessions });
+      await api.register(publicSpeechRoutes, { speech });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));
@@ -294,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           });
           await auth.register(chatRoutes, { chat });
           await auth.register(imageRoutes, { images, queue });
+          await auth.register(speechRoutes, { speech, credits });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },
         { prefix: '/auth' },
@@ -368,4 +407,20 @@ export function createWorker(options: {
     // The embedded database has one process: at start, no running job has a live worker.
     recoverAllAtStart: options.database.kind === 'pglite',
   });
+}
+
+/** The configured speech engine: ElevenLabs, OpenAI-compatible, or eSpeak NG (offline). */
+function speechEngineFor(config: Config, elevenlabs: ElevenLabsEngine | undefined): SpeechEngine {
+  if (config.speech.engine === 'elevenlabs' && elevenlabs) return elevenlabs;
+  const openai = config.speech.openai;
+  if (config.speech.engine === 'openai' && openai) {
+    return new OpenAISpeechEngine({
+      baseUrl: openai.url,
+      apiKey: openai.apiKey,
+      model: openai.model,
+      voices: openai.voices,
+      defaultVoice: openai.defaultVoice,
+    });
+  }
+  return new EspeakEngine();
 }

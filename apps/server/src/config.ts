@@ -116,6 +116,23 @@ const envSchema = z.object({
   IMAGE_MODEL_STANDARD: z.string().min(1).optional(),
   IMAGE_MODEL_ADVANCED: z.string().min(1).optional(),
   IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** espeak (offline), elevenlabs or openai; unset picks the one whose key or URL is set. */
+  SPEECH_ENGINE: z.enum(['espeak', 'elevenlabs', 'openai']).optional(),
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_URL: url.default('https://api.elevenlabs.io'),
+  /** Preset to ElevenLabs voice id: `aria=21m00Tcm4TlvDq8ikWAM,adam=pNInz6obpgDQGcFmaJgB`. */
+  ELEVENLABS_VOICE_IDS: z.string().default(''),
+  ELEVENLABS_DEFAULT_VOICE_ID: z.string().min(1).optional(),
+  ELEVENLABS_MODEL_ID: z.string().min(1).default('eleven_multilingual_v2'),
+  /** OpenAI-compatible /v1/audio/speech base including /v1 (Kokoro-FastAPI, LocalAI…). */
+  SPEECH_OPENAI_URL: url.optional(),
+  SPEECH_API_KEY: z.string().min(1).optional(),
+  SPEECH_MODEL: z.string().min(1).default('tts-1'),
+  /** Preset to the backend's voice name: `aria=af_bella,adam=am_adam`. */
+  SPEECH_VOICES: z.string().default(''),
+  SPEECH_DEFAULT_VOICE: z.string().min(1).default('alloy'),
+  /** Voice cloning: elevenlabs (needs its key) or convert (offline signal processing). */
+  CLONE_ENGINE: z.enum(['convert', 'elevenlabs']).optional(),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
 });
@@ -171,6 +188,68 @@ export interface Config {
   privateFilesDir: string;
   jobs: { runWorkers: boolean; concurrency: number; freeFastImagesPerDay: number; maxOpenPerUser: number };
   image: ImageEngineConfig;
+  speech: SpeechConfig;
+}
+
+export interface SpeechConfig {
+  engine: 'espeak' | 'elevenlabs' | 'openai';
+  clone: 'convert' | 'elevenlabs';
+  elevenlabs:
+    | {
+        url: string;
+        apiKey: string;
+        voiceIds: Record<string, string>;
+        defaultVoiceId: string | undefined;
+        modelId: string;
+      }
+    | undefined;
+  openai:
+    | {
+        url: string;
+        apiKey: string | undefined;
+        model: string;
+        voices: Record<string, string>;
+        defaultVoice: string;
+      }
+    | undefined;
+}
+
+const pairs = (value: string): Record<string, string> =>
+  Object.fromEntries(
+    value
+      .split(',')
+      .map((p) => p.split('=').map((s) => s.trim()))
+      .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]),
+  );
+
+function speechConfig(e: Env): SpeechConfig {
+  const elevenlabs = e.ELEVENLABS_API_KEY
+    ? {
+        url: e.ELEVENLABS_URL.replace(/\/+$/, ''),
+        apiKey: e.ELEVENLABS_API_KEY,
+        voiceIds: pairs(e.ELEVENLABS_VOICE_IDS),
+        defaultVoiceId: e.ELEVENLABS_DEFAULT_VOICE_ID,
+        modelId: e.ELEVENLABS_MODEL_ID,
+      }
+    : undefined;
+  const openai = e.SPEECH_OPENAI_URL
+    ? {
+        url: e.SPEECH_OPENAI_URL.replace(/\/+$/, ''),
+        apiKey: e.SPEECH_API_KEY,
+        model: e.SPEECH_MODEL,
+        voices: pairs(e.SPEECH_VOICES),
+        defaultVoice: e.SPEECH_DEFAULT_VOICE,
+      }
+    : undefined;
+  const engine = e.SPEECH_ENGINE ?? (elevenlabs ? 'elevenlabs' : openai ? 'openai' : 'espeak');
+  if ((engine === 'elevenlabs' && !elevenlabs) || (engine === 'openai' && !openai)) {
+    throw new ConfigError(`Invalid configuration:\n  SPEECH_ENGINE=${engine} needs its key or URL`);
+  }
+  const clone = e.CLONE_ENGINE ?? (elevenlabs ? 'elevenlabs' : 'convert');
+  if (clone === 'elevenlabs' && !elevenlabs) {
+    throw new ConfigError('Invalid configuration:\n  CLONE_ENGINE=elevenlabs needs ELEVENLABS_API_KEY');
+  }
+  return { engine, clone, elevenlabs, openai };
 }
 
 export interface ImageEngineConfig {
@@ -318,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxOpenPerUser: e.MAX_OPEN_JOBS_PER_USER,
     },
     image: imageConfig(e),
+    speech: speechConfig(e),
     payments: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -95,6 +95,14 @@ export const MESSAGE_KEYS = [
   'generation_refused',
   'advanced_paid_only',
   'fast_limit',
+  'audio_format',
+  'audio_corrupt',
+  'audio_silent',
+  'audio_too_large',
+  'reference_length',
+  'script_too_long',
+  'script_required',
+  'consent_required',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -14,4 +14,6 @@ export * from './api/chat';
 export * from './api/payments';
 export * from './images';
 export * from './api/images';
+export * from './voices';
+export * from './api/speech';
 export * from './sse';

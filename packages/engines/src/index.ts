@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './chat';
 export * from './image';
+export * from './speech';
+export * from './voice';

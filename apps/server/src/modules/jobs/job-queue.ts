@@ -43,6 +43,21 @@ export class JobQueue {
     return repo.findJob(this.deps.db, id);
   }
 
+  /**
+   * The job once it is done or failed, or as it is when `timeoutMs` runs out (calls that answer
+   * the result itself, like text to speech, wait for their job this way).
+   */
+  async waitFor(id: string, timeoutMs: number): Promise<JobRow | undefined> {
+    const end = Date.now() + timeoutMs;
+    let delay = 5;
+    for (;;) {
+      const job = await repo.findJob(this.deps.db, id);
+      if (!job || job.state === 'done' || job.state === 'failed' || Date.now() > end) return job;
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(200, delay * 1.5);
+    }
+  }
+
   openJobs(userId: string): Promise<number> {
     return repo.openJobs(this.deps.db, userId);
   }

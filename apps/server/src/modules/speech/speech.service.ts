@@ -1,0 +1,351 @@
+import {
+  COSTS,
+  ErrorCode,
+  SPEECH_LIMITS,
+  ttsCost,
+  voiceById,
+  VOICES,
+  type MessageKey,
+  type SpeechHistoryItem,
+  type VoicePreset,
+} from '@lumi/contract';
+import {
+  convertVoice,
+  decodeWav,
+  encodeWav,
+  EspeakEngine,
+  isEngineError,
+  splitSentences,
+  voiceProfile,
+  type ElevenLabsEngine,
+  type SpeechEngine,
+} from '@lumi/engines';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs, type JobRow, type User } from '../../db/schema';
+import { AudioError, decodeAudio, encodeAudio, SAMPLE_RATE, seconds } from '../../lib/audio';
+import type { Clock } from '../../lib/clock';
+import { BusinessError } from '../../lib/errors';
+import type { FileStorage, PrivateFiles } from '../../lib/storage';
+import type { CreditsService } from '../credits/credits.service';
+import type { JobQueue } from '../jobs/job-queue';
+import { JobRefused, type JobHandler } from '../jobs/worker';
+
+interface SpeechJobInput {
+  voiceId: string;
+  text: string;
+  format: 'mp3' | 'wav';
+}
+
+interface CloneJobInput {
+  /** The reference (10-20 s) and the recorded script, stored privately as WAV. */
+  referenceKey: string;
+  scriptKey: string | null;
+  text: string | null;
+  format: 'mp3' | 'wav';
+  consent: { at: number; ip: string };
+}
+
+export interface AudioResult {
+  key: string;
+  format: 'mp3' | 'wav';
+  seconds: number;
+  engine: string;
+}
+
+export interface SpeechDeps {
+  db: Db;
+  clock: Clock;
+  credits: CreditsService;
+  queue: JobQueue;
+  engine: SpeechEngine;
+  /** ElevenLabs for cloning; unset, the offline conversion clones. */
+  cloner: ElevenLabsEngine | undefined;
+  files: PrivateFiles;
+  /** Public storage: the voices' preview samples. */
+  storage: FileStorage;
+}
+
+const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
+/** Silence between spoken pieces of a long text. */
+const GAP = new Float32Array(Math.round(SAMPLE_RATE * 0.18));
+
+function join(parts: Float32Array[]): Float32Array {
+  const length = parts.reduce((n, p, i) => n + p.length + (i ? GAP.length : 0), 0);
+  const out = new Float32Array(length);
+  let at = 0;
+  parts.forEach((p, i) => {
+    if (i) at += GAP.length;
+    out.set(p, at);
+    at += p.length;
+  });
+  return out;
+}
+
+const refused = (key: MessageKey, params: Record<string, string> = {}) =>
+  new BusinessError(ErrorCode.INVALID_INPUT, key, params);
+
+/**
+ * Text to speech in 17 preset voices, and voice cloning. Both are jobs (credits spent with the
+ * job, refunded if it fails) that the request waits for, then answers the audio itself.
+ */
+export class SpeechService {
+  private readonly espeak = new EspeakEngine();
+
+  constructor(private readonly deps: SpeechDeps) {}
+
+  get offline(): boolean {
+    return this.deps.engine.offline;
+  }
+
+  voices() {
+    return VOICES.map(({ espeak: _espeak, ...voice }) => ({
+      ...voice,
+      preview_url: `/cgi-bin/speech/preview/${voice.voice_id}`,
+    }));
+  }
+
+  /** Speaks text in a voice to PCM: split at sentence ends, each piece spoken, joined. */
+  private async speak(engine: SpeechEngine, voice: VoicePreset, text: string, signal?: AbortSignal) {
+    const parts: Float32Array[] = [];
+    for (const piece of splitSentences(text, 400)) {
+      const audio = await engine.synthesize({ text: piece, voice, ...(signal ? { signal } : {}) });
+      parts.push(
+        audio.mime === 'audio/wav' ? resampleWav(audio.bytes) : await decodeAudio({ bytes: audio.bytes }),
+      );
+    }
+    return join(parts);
+  }
+
+  /** A voice's sample, made once per engine and kept in public storage. */
+  async preview(voiceId: string): Promise<{ url: string } | undefined> {
+    const voice = voiceById(voiceId);
+    if (!voice) return undefined;
+    const key = `voice-previews/${this.deps.engine.id}-${voice.voice_id}.mp3`;
+    if (!(await this.deps.storage.get(key))) {
+      const pcm = await this.speak(
+        this.deps.engine,
+        voice,
+        `Hi, I'm ${voice.name}. This is how I sound when I read your text aloud.`,
+      );
+      await this.deps.storage.put(key, await encodeAudio(pcm, 'mp3'), 'audio/mpeg');
+    }
+    return { url: this.deps.storage.url(key) };
+  }
+
+  private async runJob(
+    user: User,
+    kind: 'speech' | 'voice_clone',
+    cost: number,
+    input: SpeechJobInput | CloneJobInput,
+    lane: number,
+  ): Promise<{ bytes: Buffer; mime: string; id: string }> {
+    const job = await this.deps.db.transaction(async (tx) => {
+      const spent = await this.deps.credits.spend(
+        user.id,
+        cost,
+        kind === 'speech' ? 'text to speech' : 'voice clone',
+        tx,
+      );
+      const row = await this.deps.queue.enqueue(tx, {
+        userId: user.id,
+        kind,
+        lane,
+        input,
+        cost,
+        spendOp: spent.operationId,
+        preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
+      });
+      return { row, spent };
+    });
+    job.spent.committed();
+    const done = await this.deps.queue.waitFor(job.row.id, 200_000);
+    if (done?.state !== 'done') {
+      throw new BusinessError(ErrorCode.OPERATION_FAILED, (done?.error ?? 'generation_failed') as MessageKey);
+    }
+    const result = done.result as AudioResult;
+    const bytes = await this.deps.files.storage.get(result.key);
+    if (!bytes) throw new BusinessError(ErrorCode.OPERATION_FAILED, 'generation_failed');
+    return { bytes, mime: MIME[result.format], id: done.id };
+  }
+
+  async textToSpeech(
+    user: User,
+    body: { voice_id: string; text: string; format: 'mp3' | 'wav' },
+    vip: boolean,
+  ) {
+    const input: SpeechJobInput = { voiceId: body.voice_id, text: body.text, format: body.format };
+    return this.runJob(user, 'speech', ttsCost(body.text), input, vip ? 0 : 1);
+  }
+
+  readonly speechHandler: JobHandler = async (job, context) => {
+    const input = job.input as SpeechJobInput;
+    const voice = voiceById(input.voiceId);
+    if (!voice) throw new JobRefused('generation_failed');
+    let pcm: Float32Array;
+    try {
+      pcm = await this.speak(this.deps.engine, voice, input.text, context.signal);
+    } catch (err) {
+      if (isEngineError(err) && err.kind === 'rejected') throw new JobRefused('generation_refused');
+      throw err;
+    }
+    return this.store(job, pcm, input.format, this.deps.engine.id, this.deps.engine.offline);
+  };
+
+  private async store(
+    job: JobRow,
+    pcm: Float32Array,
+    format: 'mp3' | 'wav',
+    engine: string,
+    preview: boolean,
+  ) {
+    const key = `audio/${job.userId}/${job.id}.${format}`;
+    const bytes = format === 'wav' ? encodeWav(pcm, SAMPLE_RATE) : await encodeAudio(pcm, format);
+    await this.deps.files.storage.put(key, bytes, MIME[format]);
+    const result: AudioResult = { key, format, seconds: +seconds(pcm).toFixed(2), engine };
+    return { result, preview };
+  }
+
+  /**
+   * Checks the uploads (format by content, real duration, silence), keeps them privately as
+   * WAV, spends the clone's credits and waits for the job: answers the cloned audio.
+   */
+  async clone(
+    user: User,
+    input: {
+      reference: { file: string; format: string };
+      script: { file: string } | null;
+      text: string | null;
+      consent: boolean;
+      format: 'mp3' | 'wav';
+      ip: string;
+    },
+  ) {
+    if (!input.consent) throw refused('consent_required');
+    if (!input.script && !input.text) throw refused('script_required');
+    const reference = await this.decodeChecked(input.reference.file, SPEECH_LIMITS.referenceMaxSeconds);
+    const length = seconds(reference);
+    if (length < SPEECH_LIMITS.referenceMinSeconds || length > SPEECH_LIMITS.referenceMaxSeconds) {
+      throw refused('reference_length', { seconds: length.toFixed(1) });
+    }
+    let script: Float32Array | null = null;
+    if (input.script) {
+      script = await this.decodeChecked(input.script.file, SPEECH_LIMITS.scriptMaxSeconds);
+      if (seconds(script) > SPEECH_LIMITS.scriptMaxSeconds) throw refused('script_too_long');
+    }
+    const stamp = `${user.id}/${this.deps.clock().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+    const referenceKey = `clone-inputs/${stamp}-ref.wav`;
+    await this.deps.files.storage.put(referenceKey, encodeWav(reference, SAMPLE_RATE), 'audio/wav');
+    let scriptKey: string | null = null;
+    if (script) {
+      scriptKey = `clone-inputs/${stamp}-script.wav`;
+      await this.deps.files.storage.put(scriptKey, encodeWav(script, SAMPLE_RATE), 'audio/wav');
+    }
+    const job: CloneJobInput = {
+      referenceKey,
+      scriptKey,
+      text: input.text,
+      format: input.format,
+      consent: { at: this.deps.clock().getTime(), ip: input.ip },
+    };
+    return this.runJob(user, 'voice_clone', COSTS.voiceClone, job, 0);
+  }
+
+  private async decodeChecked(file: string, maxSeconds: number): Promise<Float32Array> {
+    let pcm: Float32Array;
+    try {
+      pcm = await decodeAudio({ file }, maxSeconds);
+    } catch (err) {
+      if (err instanceof AudioError) throw refused(err.key);
+      throw err;
+    }
+    let peak = 0;
+    for (const s of pcm) peak = Math.max(peak, Math.abs(s));
+    if (peak < 0.01) throw refused('audio_silent');
+    return pcm;
+  }
+
+  readonly cloneHandler: JobHandler = async (job, context) => {
+    const input = job.input as CloneJobInput;
+    const referenceBytes = await this.deps.files.storage.get(input.referenceKey);
+    if (!referenceBytes) throw new JobRefused('generation_failed');
+    const reference = decodeWav(referenceBytes).pcm;
+    let out: Float32Array;
+    let engine = 'convert';
+    if (this.deps.cloner && input.text && !input.scriptKey) {
+      const audio = await this.deps.cloner.clone({
+        reference: { bytes: referenceBytes, filename: 'reference.wav', mime: 'audio/wav' },
+        text: input.text,
+        name: `lumi-${job.id}`,
+        signal: context.signal,
+      });
+      out = await decodeAudio({ bytes: audio.bytes }, SPEECH_LIMITS.cloneMaxSeconds);
+      engine = this.deps.cloner.id;
+    } else {
+      let script: Float32Array;
+      if (input.scriptKey) {
+        const bytes = await this.deps.files.storage.get(input.scriptKey);
+        if (!bytes) throw new JobRefused('generation_failed');
+        script = decodeWav(bytes).pcm;
+      } else {
+        // A typed script is first spoken by eSpeak NG in a voice near the reference's pitch.
+        const profile = voiceProfile(reference, SAMPLE_RATE);
+        const base = voiceById(profile.pitch > 165 ? 'bella' : 'adam') ?? VOICES[0]!;
+        script = await this.speak(this.espeak, base, input.text ?? '', context.signal);
+      }
+      context.progress(0.5);
+      out = convertVoice(script, voiceProfile(reference, SAMPLE_RATE), SAMPLE_RATE);
+    }
+    const cap = SPEECH_LIMITS.cloneMaxSeconds * SAMPLE_RATE;
+    return this.store(
+      job,
+      out.length > cap ? out.subarray(0, cap) : out,
+      input.format,
+      engine,
+      engine === 'convert',
+    );
+  };
+
+  async history(user: User): Promise<SpeechHistoryItem[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.userId, user.id), inArray(jobs.kind, ['speech', 'voice_clone']), eq(jobs.state, 'done')),
+      )
+      .orderBy(desc(jobs.createdAt))
+      .limit(20);
+    const now = this.deps.clock().getTime();
+    return rows.map((row) => {
+      const result = row.result as AudioResult;
+      const input = row.input as Partial<SpeechJobInput & CloneJobInput>;
+      return {
+        id: row.id,
+        kind: row.kind as 'speech' | 'voice_clone',
+        voice_id: input.voiceId ?? null,
+        text: input.text ?? '',
+        url: this.deps.files.url(result.key, now),
+        format: result.format,
+        seconds: result.seconds,
+        preview: row.preview,
+        created_at: row.createdAt.getTime(),
+      };
+    });
+  }
+}
+
+/** eSpeak's WAV (22,050 Hz mono) as samples; other rates go through ffmpeg's resampler. */
+function resampleWav(bytes: Buffer): Float32Array {
+  const { sampleRate, pcm } = decodeWav(bytes);
+  if (sampleRate === SAMPLE_RATE) return pcm;
+  // Linear resampling is enough for speech between common rates.
+  const step = sampleRate / SAMPLE_RATE;
+  const out = new Float32Array(Math.floor(pcm.length / step));
+  for (let i = 0; i < out.length; i++) {
+    const p = i * step;
+    const j = Math.floor(p);
+    const f = p - j;
+    out[i] = pcm[j]! * (1 - f) + (pcm[Math.min(j + 1, pcm.length - 1)] ?? 0) * f;
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { voiceById } from '@lumi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../voice/wav';
+import { ElevenLabsEngine } from './elevenlabs';
+import { OpenAISpeechEngine } from './openai-speech';
+import { splitSentences } from './split';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** ElevenLabs and OpenAI-compatible speech, the way each answers (audio bytes, JSON errors). */
+let server: http.Server;
+let base = '';
+const seen: Seen[] = [];
+const voices = new Set<string>();
+const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(500, 1)]);
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (
+        url.pathname.startsWith('/v1/') &&
+        req.headers['xi-api-key'] === undefined &&
+        !url.pathname.startsWith('/v1/audio')
+      ) {
+        return json(401, { detail: { status: 'invalid_api_key' } });
+      }
+      const tts = /^\/v1\/text-to-speech\/([\w-]+)$/.exec(url.pathname);
+      if (tts?.[1]) {
+        if (req.headers['xi-api-key'] !== 'xi-key')
+          return json(401, { detail: { status: 'invalid_api_key' } });
+        if (tts[1] !== 'EXAVITQu4vr4xnSDxMaL' && !voices.has(tts[1]))
+          return json(404, { detail: { status: 'voice_not_found' } });
+        const text = (JSON.parse(body.toString()) as { text: string }).text;
+        if (text.includes('FAIL')) return json(500, { detail: 'boom' });
+        res.writeHead(200, { 'content-type': 'audio/mpeg' });
+        return res.end(MP3);
+      }
+      if (url.pathname === '/v1/voices/add') {
+        const type = req.headers['content-type'] ?? '';
+        if (!type.startsWith('multipart/form-data') || !body.includes('name="files"')) {
+          return json(422, { detail: 'files required' });
+        }
+        const id = `cloned${voices.size + 1}`;
+        voices.add(id);
+        return json(200, { voice_id: id, requires_verification: false });
+      }
+      const del = /^\/v1\/voices\/([\w-]+)$/.exec(url.pathname);
+      if (del?.[1] && req.method === 'DELETE') {
+        voices.delete(del[1]);
+        return json(200, { status: 'ok' });
+      }
+      if (url.pathname === '/v1/audio/speech') {
+        if (req.headers.authorization !== 'Bearer sk-speech')
+          return json(401, { error: { message: 'bad key' } });
+        res.writeHead(200, { 'content-type': 'audio/wav' });
+        return res.end(encodeWav(new Float32Array(2205).fill(0.1), 22050));
+      }
+      json(404, {});
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const aria = voiceById('aria')!;
+
+describe('ElevenLabs', () => {
+  const engine = (apiKey = 'xi-key') =>
+    new ElevenLabsEngine({
+      baseUrl: base,
+      apiKey,
+      voiceIds: { aria: 'EXAVITQu4vr4xnSDxMaL' },
+      modelId: 'eleven_turbo_v2_5',
+    });
+
+  it('speaks with the mapped voice, the key header and MP3 output', async () => {
+    const audio = await engine().synthesize({ text: 'Hello there.', voice: aria });
+    expect(audio).toMatchObject({ mime: 'audio/mpeg' });
+    expect(audio.bytes.equals(MP3)).toBe(true);
+    const sent = seen.findLast((s) => s.url.startsWith('/v1/text-to-speech/'));
+    expect(sent?.url).toBe('/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=mp3_44100_128');
+    expect(sent?.headers['xi-api-key']).toBe('xi-key');
+    expect(JSON.parse(sent!.body.toString())).toMatchObject({
+      text: 'Hello there.',
+      model_id: 'eleven_turbo_v2_5',
+      voice_settings: { stability: 0.5 },
+    });
+  });
+
+  it('types a bad key as config and an unmapped voice as config', async () => {
+    await expect(engine('wrong').synthesize({ text: 'x', voice: aria })).rejects.toMatchObject({
+      kind: 'config',
+    });
+    await expect(engine().synthesize({ text: 'x', voice: voiceById('adam')! })).rejects.toMatchObject({
+      kind: 'config',
+    });
+  });
+
+  it('clones: adds a voice from the sample, speaks, and removes the voice, also when speaking fails', async () => {
+    const reference = {
+      bytes: encodeWav(new Float32Array(22050).fill(0.2), 22050),
+      filename: 'ref.wav',
+      mime: 'audio/wav',
+    };
+    const audio = await engine().clone({ reference, text: 'Cloned hello.', name: 'lumi-test' });
+    expect(audio.bytes.equals(MP3)).toBe(true);
+    const add = seen.findLast((s) => s.url === '/v1/voices/add');
+    expect(add?.body.toString('latin1')).toContain('name="name"');
+    expect(add?.body.toString('latin1')).toContain('filename="ref.wav"');
+    expect(voices.size).toBe(0);
+    await expect(engine().clone({ reference, text: 'FAIL please', name: 'lumi-test' })).rejects.toMatchObject(
+      { kind: 'unavailable' },
+    );
+    expect(voices.size).toBe(0);
+    expect(seen.filter((s) => s.method === 'DELETE')).toHaveLength(2);
+  });
+});
+
+describe('OpenAI-compatible speech', () => {
+  it('asks /v1/audio/speech for WAV in the mapped voice', async () => {
+    const engine = new OpenAISpeechEngine({
+      baseUrl: `${base}/v1`,
+      apiKey: 'sk-speech',
+      model: 'kokoro',
+      voices: { aria: 'af_bella' },
+      defaultVoice: 'alloy',
+    });
+    const audio = await engine.synthesize({ text: 'Hi.', voice: aria });
+    expect(audio.mime).toBe('audio/wav');
+    expect(JSON.parse(seen.findLast((s) => s.url === '/v1/audio/speech')!.body.toString())).toMatchObject({
+      model: 'kokoro',
+      input: 'Hi.',
+      voice: 'af_bella',
+      response_format: 'wav',
+    });
+    await new OpenAISpeechEngine({ baseUrl: `${base}/v1`, model: 'm', voices: {}, defaultVoice: 'alloy' })
+      .synthesize({ text: 'x', voice: aria })
+      .then(
+        () => expect.unreachable(),
+        (err: unknown) => expect(err).toMatchObject({ kind: 'config' }),
+      );
+  });
+});
+
+describe('splitting long texts', () => {
+  it('cuts at sentence ends, keeps every word, and never passes the limit', () => {
+    const text = 'One two three. Four five six! Seven eight nine? 你好。再见！ ' + 'word '.repeat(200);
+    const pieces = splitSentences(text, 60);
+    expect(pieces.every((p) => p.length <= 60)).toBe(true);
+    expect(pieces[0]).toBe('One two three. Four five six! Seven eight nine? 你好。再见！');
+    expect(pieces.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(/\s+/).filter(Boolean));
+  });
+});

@@ -1,0 +1,10 @@
+export {
+  convertVoice,
+  medianPitch,
+  pitchTrack,
+  shiftPitch,
+  spectralEnvelope,
+  voiceProfile,
+  type VoiceProfile,
+} from './convert';
+export { decodeWav, encodeWav } from './wav';
