@@ -16,6 +16,8 @@ const CreateCharacterPage = lazy(() => import('@/features/characters/create/crea
 const ProfilePage = lazy(() => import('@/features/session/profile/profile-page'));
 const PricingPage = lazy(() => import('./routes/pricing-route'));
 const TestCheckoutPage = lazy(() => import('@/features/pay/test-checkout-page'));
+const ImageToolPage = lazy(() => import('./routes/image-tool-route'));
+const ImageSharePage = lazy(() => import('@/features/image-tools/share-page'));
 
 /** The pages built so far, by route name; every other route shows its placeholder. */
 const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
@@ -31,6 +33,12 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   profile: () => <ProfilePage />,
   pricing: () => <PricingPage />,
   testCheckout: () => <TestCheckoutPage />,
+  // Keyed by tool: moving from one generator to another starts the other's own form.
+  imageGenerator: () => <ImageToolPage key="image" tool="image" />,
+  animeGenerator: () => <ImageToolPage key="anime" tool="anime" />,
+  girlGenerator: () => <ImageToolPage key="girl" tool="girl" />,
+  tattooGenerator: () => <ImageToolPage key="tattoo" tool="tattoo" />,
+  imageShare: () => <ImageSharePage />,
 };
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */

@@ -30,7 +30,7 @@ const MOODS: [RegExp, number[]][] = [
   [/rose|love|pink|blossom|cherry|romantic/i, [340, 320, 10]],
 ];
 
-const TATTOO = /tattoo|line art|blackwork|stencil/i;
+const TATTOO = /tattoo|blackwork|stencil/i;
 
 function palette(prompt: string, rnd: () => number): number[] {
   for (const [pattern, hues] of MOODS) if (pattern.test(prompt)) return hues;

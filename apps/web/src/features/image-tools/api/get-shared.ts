@@ -1,0 +1,24 @@
+import type { SharedImage } from '@lumi/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /cgi-bin/share/:shareId: a shared picture, for anyone (100004 when there is none). */
+export function getShared(shareId: string, signal?: AbortSignal): Promise<SharedImage> {
+  return api<SharedImage>(`/share/${encodeURIComponent(shareId)}`, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function sharedQueryOptions(shareId: string) {
+  return queryOptions({
+    queryKey: ['images', 'shared', shareId] as const,
+    queryFn: ({ signal }) => getShared(shareId, signal),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useShared(shareId: string) {
+  return useQuery(sharedQueryOptions(shareId));
+}

@@ -1,0 +1,127 @@
+import type { ImageHistoryItem, ImageTool, Locale } from '@lumi/contract';
+import { History, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useImageHistory } from '../api/get-history';
+import { intlLocale } from '../lib/intl';
+import { sizeRatio } from '../lib/sizes';
+import { ImageCard } from './image-card';
+import { PreviewBadge } from './preview-badge';
+
+/** The caller's earlier generations with this tool, newest first, 20 at a time. */
+export function HistoryList({
+  tool,
+  locale,
+  hideId,
+}: {
+  tool: ImageTool;
+  locale: Locale;
+  hideId?: string | null;
+}) {
+  const { t } = useTranslation('images');
+  const history = useImageHistory(tool);
+  const items = (history.data?.pages.flat() ?? []).filter((item) => item.id !== hideId);
+
+  return (
+    <section aria-labelledby="image-history" className="grid gap-3" data-testid="image-history">
+      <h2 id="image-history" className="flex items-center gap-2 text-lg font-bold">
+        <History className="text-pink h-5 w-5" aria-hidden />
+        {t('history.title')}
+      </h2>
+      {history.isPending ? (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4" aria-hidden>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div
+              key={i}
+              className="bg-surface-2 aspect-[3/4] animate-pulse rounded-2xl motion-reduce:animate-none"
+            />
+          ))}
+        </div>
+      ) : history.isError ? (
+        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
+          <span className="text-muted">{t('history.failed')}</span>
+          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+            {t('status.retry')}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-6 text-center text-sm">
+          {t('history.empty')}
+        </p>
+      ) : (
+        <ul className="grid gap-4">
+          {items.map((item) => (
+            <HistoryEntry key={item.id} item={item} locale={locale} />
+          ))}
+        </ul>
+      )}
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+          >
+            {history.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+            {t('history.more')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HistoryEntry({ item, locale }: { item: ImageHistoryItem; locale: Locale }) {
+  const { t } = useTranslation('images');
+  const when = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(item.created_at);
+  const pending = item.state !== 'done';
+  return (
+    <li className="border-line bg-surface rounded-2xl border p-3" data-testid="history-item">
+      <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        {item.preset && (
+          <span className="bg-surface-3 rounded-full px-2 py-0.5 font-semibold">
+            {t(`presets.${item.preset}`)}
+          </span>
+        )}
+        <time className="text-muted tabular" dateTime={new Date(item.created_at).toISOString()}>
+          {when}
+        </time>
+        {item.preview && <PreviewBadge />}
+      </div>
+      {item.prompt && (
+        <p className="text-muted mb-2 line-clamp-2 text-sm" dir="auto">
+          {item.prompt}
+        </p>
+      )}
+      {pending ? (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
+          <div
+            className="bg-surface-2 text-muted grid animate-pulse place-items-center rounded-xl text-xs motion-reduce:animate-none"
+            style={{ aspectRatio: String(sizeRatio(item.size)) }}
+          >
+            {t('history.pending')}
+          </div>
+        </div>
+      ) : (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
+          {item.images.map((image) => (
+            <ImageCard
+              key={image.index}
+              image={image}
+              jobId={item.id}
+              index={image.index}
+              tool={item.tool}
+              preview={false}
+              locale={locale}
+              label={t('results.image', { n: image.index + 1 })}
+              compact
+            />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

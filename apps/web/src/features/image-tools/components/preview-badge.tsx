@@ -1,0 +1,37 @@
+import { FlaskConical, Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
+
+/** Marks a picture drawn by the offline preview renderer, not an AI model. */
+export function PreviewBadge({ className }: { className?: string }) {
+  const { t } = useTranslation('images');
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-[11px] font-semibold text-amber-200 ring-1 ring-amber-200/30 backdrop-blur',
+        className,
+      )}
+      data-testid="preview-badge"
+    >
+      <FlaskConical className="h-3 w-3" aria-hidden />
+      {t('preview.badge')}
+    </span>
+  );
+}
+
+/** The sentence that says what the preview engine is. */
+export function PreviewNote({ className }: { className?: string }) {
+  const { t } = useTranslation('images');
+  return (
+    <p
+      className={cn(
+        'flex items-start gap-2 rounded-xl border border-amber-200/20 bg-amber-200/5 px-3 py-2 text-xs leading-relaxed text-amber-100/90',
+        className,
+      )}
+      data-testid="preview-note"
+    >
+      <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span>{t('preview.note')}</span>
+    </p>
+  );
+}

@@ -1,0 +1,114 @@
+import { IMAGE_LIMITS } from '@lumi/contract';
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/intl';
+
+export const fieldClass =
+  'block w-full rounded-xl border border-line bg-surface-2 px-3.5 py-2.5 text-base text-fg placeholder:text-faint transition-colors duration-150 hover:border-surface-3 focus:border-pink/60 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-violet-300/60 sm:text-sm';
+
+function Counter({ value, max, id }: { value: number; max: number; id: string }) {
+  const { t, i18n } = useTranslation('images');
+  const format = new Intl.NumberFormat(intlLocale(i18n.language));
+  return (
+    <span id={id} className="tabular text-faint shrink-0 text-xs" dir="ltr">
+      <span aria-hidden>
+        {format.format(value)}/{format.format(max)}
+      </span>
+      <span className="sr-only">{t('prompt.counter', { count: value, max })}</span>
+    </span>
+  );
+}
+
+interface PromptFieldProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown under the field: why Generate waits. */
+  describedBy?: string;
+  required?: boolean;
+}
+
+/** The prompt: a textarea with a character counter. */
+export function PromptField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  describedBy,
+  required,
+}: PromptFieldProps) {
+  const id = useId();
+  const counterId = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-semibold">
+          {label}
+          {required && (
+            <span className="text-pink ms-0.5" aria-hidden>
+              *
+            </span>
+          )}
+        </label>
+        <Counter value={[...value].length} max={IMAGE_LIMITS.prompt} id={counterId} />
+      </div>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={IMAGE_LIMITS.prompt}
+        rows={4}
+        placeholder={placeholder}
+        required={required}
+        dir="auto"
+        aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
+        className={`${fieldClass} mt-2 min-h-24 resize-y leading-relaxed`}
+        data-testid="prompt"
+      />
+    </div>
+  );
+}
+
+/** "Advanced options": the negative prompt, folded away. */
+export function AdvancedOptions({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('images');
+  const id = useId();
+  const hintId = useId();
+  // Open at first when there is something in it; then the user's to fold.
+  const [open] = useState(value !== '');
+  return (
+    <details className="group border-line bg-surface-2/40 rounded-xl border" open={open || undefined}>
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3.5 py-2.5 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+        {t('advanced.title')}
+        <ChevronDown
+          className="text-muted h-4 w-4 transition-transform duration-150 group-open:rotate-180"
+          aria-hidden
+        />
+      </summary>
+      <div className="px-3.5 pb-3.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={id} className="text-sm font-medium">
+            {t('advanced.negative')}
+          </label>
+          <Counter value={[...value].length} max={IMAGE_LIMITS.negativePrompt} id={`${id}-count`} />
+        </div>
+        <p id={hintId} className="text-muted mt-0.5 text-xs">
+          {t('advanced.negativeHint')}
+        </p>
+        <textarea
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={IMAGE_LIMITS.negativePrompt}
+          rows={2}
+          placeholder={t('advanced.negativePlaceholder')}
+          dir="auto"
+          aria-describedby={hintId}
+          className={`${fieldClass} mt-2 resize-y`}
+        />
+      </div>
+    </details>
+  );
+}

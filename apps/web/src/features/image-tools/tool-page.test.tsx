@@ -1,0 +1,182 @@
+import { ErrorCode, type JobStatus } from '@lumi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, type RequestOptions } from '@/lib/api-client';
+import type * as ApiClient from '@/lib/api-client';
+import commonEn from '@/locales/en/common.json';
+import imagesEn from '@/locales/en/images.json';
+import { ToolPage } from './tool-page';
+
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: vi.fn(),
+}));
+vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, images: imagesEn } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  // jsdom has neither; the page asks where the results are and scrolls to them.
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({ matches: false, media: query }),
+  });
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: () => undefined });
+});
+
+/** The server: the image call and the job's statuses, one per poll. */
+const createImage = vi.fn<(body: unknown) => Promise<{ id: string }>>();
+let statuses: Partial<JobStatus>[] = [];
+
+function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
+  switch (path) {
+    case '/auth/aigc/image':
+      return createImage(options.json);
+    case '/auth/aigc/status': {
+      const next = statuses.length > 1 ? statuses.shift() : statuses[0];
+      return Promise.resolve({
+        id: String(options.query?.id),
+        kind: 'image',
+        state: 'queued',
+        preview: true,
+        created_at: 1,
+        ...next,
+      });
+    }
+    case '/auth/aigc/image/history':
+      return Promise.resolve({ items: [] });
+    default:
+      return Promise.reject(new Error(`unexpected call ${path}`));
+  }
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+  createImage.mockReset().mockResolvedValue({ id: 'job-1' });
+  statuses = [];
+});
+afterEach(cleanup);
+
+function renderPage(tool: 'anime' | 'image' = 'anime', onAdult = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/:lang?/*', element: <ToolPage tool={tool} isVip={false} onAdult={onAdult} /> }],
+    { initialEntries: ['/free-ai-anime-generator'] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, onAdult };
+}
+
+/** The visible Generate button (the desktop one; jsdom shows both). */
+const generateButton = () => screen.getAllByTestId('generate')[0]!;
+
+describe('the generation states', () => {
+  it('go Generate, in queue with position and wait, Generating with progress, then the pictures', async () => {
+    statuses = [
+      { state: 'queued', position: 1, wait_seconds: 4 },
+      { state: 'running', progress: 0.4 },
+      {
+        state: 'done',
+        images: [
+          { url: '/files/private/a.webp', width: 768, height: 1024 },
+          { url: '/files/private/b.webp', width: 768, height: 1024 },
+        ],
+      },
+    ];
+    renderPage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Chibi' }));
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    expect(generateButton().textContent).toContain('Generate · 6 credits');
+    fireEvent.click(generateButton());
+
+    await waitFor(() =>
+      expect(screen.getByTestId('generation-status').textContent).toBe('In queue: position 2, about 4 s'),
+    );
+    expect(createImage).toHaveBeenCalledWith({
+      prompt: '',
+      size: '768x1024',
+      count: 2,
+      speed: 'slow',
+      model: 'standard',
+      preset: 'anime-chibi',
+    });
+    await waitFor(() => expect(screen.getByTestId('generation-status').textContent).toBe('Generating…'), {
+      timeout: 6000,
+    });
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    const done = await screen.findByTestId('generation-done', {}, { timeout: 6000 });
+    expect(within(done).getAllByTestId('result-image')).toHaveLength(2);
+    expect(within(done).getAllByTestId('preview-badge')).toHaveLength(2);
+    expect(within(done).getByTestId('preview-note').textContent).toContain('built-in preview renderer');
+    // Kept for the next visit.
+    expect(JSON.parse(sessionStorage.getItem('imageTool.anime.job') ?? '{}')).toMatchObject({ id: 'job-1' });
+  }, 15_000);
+
+  it('show a failed job’s message; Retry sends the same request again', async () => {
+    statuses = [{ state: 'failed', message: 'Service busy, retry later' }];
+    renderPage();
+    fireEvent.click(generateButton());
+    const failed = await screen.findByTestId('generation-failed');
+    expect(failed.textContent).toContain('Service busy, retry later');
+    expect(failed.textContent).toContain('Your credits were returned.');
+    statuses = [{ state: 'done', images: [{ url: '/x.webp', width: 768, height: 1024 }] }];
+    createImage.mockResolvedValue({ id: 'job-2' });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('generation-done');
+    expect(createImage).toHaveBeenCalledTimes(2);
+    expect(createImage.mock.calls[1]).toEqual(createImage.mock.calls[0]);
+  });
+
+  it('resume the kept job on return', async () => {
+    sessionStorage.setItem(
+      'imageTool.anime.job',
+      JSON.stringify({ id: 'job-9', request: { prompt: '', count: 1, speed: 'slow', model: 'standard' } }),
+    );
+    statuses = [{ state: 'done', images: [{ url: '/kept.webp', width: 768, height: 1024 }] }];
+    renderPage();
+    const done = await screen.findByTestId('generation-done');
+    expect(within(done).getByRole('img').getAttribute('src')).toBe('/kept.webp');
+    expect(createImage).not.toHaveBeenCalled();
+  });
+
+  it('open the adult notice for 100008 and show other refusals in place', async () => {
+    createImage.mockRejectedValueOnce(new ApiError('business', ErrorCode.NSFW_REQUIRED, 'adult'));
+    const { onAdult } = renderPage();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(onAdult).toHaveBeenCalled());
+    expect(screen.getByTestId('generation-empty')).toBeTruthy();
+
+    createImage.mockRejectedValueOnce(
+      new ApiError('business', ErrorCode.FORBIDDEN, 'Fast generation is free 5 times a day.'),
+    );
+    fireEvent.click(generateButton());
+    const failed = await screen.findByTestId('generation-failed');
+    expect(failed.textContent).toContain('Fast generation is free 5 times a day.');
+    expect(within(failed).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('wait for a prompt on the image generator', () => {
+    renderPage('image');
+    expect(generateButton()).toHaveProperty('disabled', true);
+    expect(screen.getAllByTestId('generate-tip')[0]?.textContent).toBe('Describe your picture to start.');
+    fireEvent.change(screen.getByTestId('prompt'), { target: { value: 'a red fox' } });
+    expect(generateButton()).toHaveProperty('disabled', false);
+  });
+});

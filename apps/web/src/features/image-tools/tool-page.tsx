@@ -1,0 +1,253 @@
+import { presetsOf, type ImageTool } from '@lumi/contract';
+import { Compass, SlidersHorizontal, Sparkles, UserRoundPen, Wand2 } from 'lucide-react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useLocale } from '@/hooks/use-locale';
+import { ExploreGallery } from './components/explore-gallery';
+import { GenerateBar } from './components/generate-bar';
+import { GenerationPanel } from './components/generation-panel';
+import { GirlBuilder } from './components/girl-builder';
+import { HistoryList } from './components/history-list';
+import { OptionsPanel } from './components/options-panel';
+import { PresetPicker } from './components/preset-picker';
+import { AdvancedOptions, PromptField } from './components/prompt-field';
+import { Tabs } from './components/tabs';
+import { useGeneration } from './hooks/use-generation';
+import { useToolForm } from './hooks/use-tool-form';
+import { blockerOf, formCost, presetTool, toRequest, usesBuilder, type GirlMode } from './lib/form-state';
+import { isBusy } from './lib/generation';
+import { intlLocale } from './lib/intl';
+
+export interface ToolPageProps {
+  tool: ImageTool;
+  /** A paying user (advanced model, unlimited fast); undefined until the balance is known. */
+  isVip: boolean | undefined;
+  /** 100008: the app's adult-content notice. */
+  onAdult: () => void;
+}
+
+type PageTab = 'create' | 'explore';
+
+/** Up to this many missing builder fields are named; more are counted. */
+const MAX_LISTED = 3;
+
+/**
+ * The image, anime, girl and tattoo generators (spec §2): the form (prompt, presets or the girl
+ * builder, options) beside the result area on desktop, above it on phones with Generate kept
+ * at the bottom of the screen; the history under the results; the image generator's Explore tab.
+ * The form and the current job live in sessionStorage, so leaving and coming back resumes them.
+ */
+export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
+  const { t, i18n } = useTranslation('images');
+  const locale = useLocale();
+  const title = t(`common:tools.${tool}.name`);
+  useDocumentTitle(title);
+  const [params, setParams] = useSearchParams();
+  const tab: PageTab = tool === 'image' && params.get('tab') === 'explore' ? 'explore' : 'create';
+  const formId = useId();
+  const idBase = useId();
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const [form, update] = useToolForm(tool);
+  const { state, generate, retry } = useGeneration(tool, { onAdult });
+  const kind = presetTool(tool);
+  const presets = kind ? presetsOf(kind) : [];
+  const builder = usesBuilder(tool, form);
+  const busy = isBusy(state);
+  const blocker = blockerOf(tool, form);
+  const list = new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' });
+  const tip =
+    blocker?.kind === 'prompt'
+      ? t('generate.needPrompt')
+      : blocker?.kind === 'builder'
+        ? blocker.missing.length > MAX_LISTED
+          ? t('generate.needBuilderCount', { count: blocker.missing.length })
+          : t('generate.needBuilder', {
+              fields: list.format(blocker.missing.map((f) => t(`builder.${f}.label`))),
+            })
+        : null;
+
+  // The advanced model is for paying users only.
+  useEffect(() => {
+    if (isVip === false && form.model === 'advanced') update({ model: 'standard' });
+  }, [isVip, form.model, update]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || blocker) return;
+    void generate(toRequest(tool, form));
+    // Phones: the results are under the form; take the user there.
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      resultsRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    }
+  };
+
+  const jobId = 'id' in state ? (state.id ?? null) : null;
+  const cost = formCost(form);
+
+  const setTab = (next: PageTab) =>
+    setParams(next === 'explore' ? { tab: 'explore' } : {}, { replace: true, preventScrollReset: true });
+
+  const promptLabel = builder ? t('prompt.labelExtra') : t('prompt.label');
+  const promptPlaceholder = builder
+    ? t('prompt.placeholderExtra')
+    : tool === 'image'
+      ? t('prompt.placeholder')
+      : t('prompt.placeholderPreset');
+
+  const creator = (
+    <>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] lg:items-start">
+        <form
+          id={formId}
+          onSubmit={submit}
+          noValidate
+          aria-label={t('form.label')}
+          className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
+          data-testid="tool-form"
+        >
+          {tool === 'girl' && (
+            <Tabs<GirlMode>
+              label={t('tabs.girlLabel')}
+              idBase={`${idBase}-girl`}
+              value={form.mode}
+              onChange={(mode) => update({ mode })}
+              className="w-full"
+              items={[
+                {
+                  value: 'presets',
+                  label: t('tabs.presets'),
+                  icon: <Sparkles className="h-4 w-4" aria-hidden />,
+                },
+                {
+                  value: 'builder',
+                  label: t('tabs.builder'),
+                  icon: <UserRoundPen className="h-4 w-4" aria-hidden />,
+                },
+              ]}
+            />
+          )}
+          {presets.length > 0 && !builder && (
+            <div
+              {...(tool === 'girl'
+                ? {
+                    role: 'tabpanel',
+                    id: `${idBase}-girl-panel-presets`,
+                    'aria-labelledby': `${idBase}-girl-tab-presets`,
+                  }
+                : {})}
+            >
+              <PresetPicker presets={presets} value={form.preset} onChange={(preset) => update({ preset })} />
+            </div>
+          )}
+          {builder && (
+            <div
+              role="tabpanel"
+              id={`${idBase}-girl-panel-builder`}
+              aria-labelledby={`${idBase}-girl-tab-builder`}
+            >
+              <GirlBuilder value={form.builder} onChange={(next) => update({ builder: next })} />
+            </div>
+          )}
+          <PromptField
+            label={promptLabel}
+            placeholder={promptPlaceholder}
+            value={form.prompt}
+            onChange={(prompt) => update({ prompt })}
+            required={tool === 'image'}
+          />
+          <AdvancedOptions value={form.negative} onChange={(negative) => update({ negative })} />
+          <div className="border-line/70 border-t pt-5">
+            <h2 className="text-muted mb-4 flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
+              <SlidersHorizontal className="h-4 w-4" aria-hidden />
+              {t('form.options')}
+            </h2>
+            <OptionsPanel form={form} update={update} isVip={isVip} locale={locale} />
+          </div>
+          <GenerateBar
+            formId={formId}
+            cost={cost}
+            busy={busy}
+            tip={tip}
+            tipId={`${formId}-tip`}
+            className="bg-surface/95 sticky bottom-0 -mx-4 -mb-4 hidden rounded-b-3xl px-4 pt-3 pb-4 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:pb-5 lg:grid"
+          />
+        </form>
+
+        <div className="grid min-w-0 gap-8">
+          <section
+            ref={resultsRef}
+            aria-labelledby={`${idBase}-results`}
+            className="scroll-mt-20"
+            data-testid="results"
+          >
+            <h2 id={`${idBase}-results`} className="sr-only">
+              {t('results.title')}
+            </h2>
+            <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} />
+          </section>
+          <HistoryList tool={tool} locale={locale} hideId={jobId} />
+        </div>
+      </div>
+      <GenerateBar
+        formId={formId}
+        cost={cost}
+        busy={busy}
+        tip={tip}
+        tipId={`${formId}-tip-phone`}
+        className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 mt-6 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden"
+      />
+    </>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page={`${tool}-generator`}>
+      <header className="relative mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div
+          className="from-pink/15 via-violet/10 pointer-events-none absolute -top-10 -z-10 h-48 w-full max-w-xl rounded-full bg-radial to-transparent blur-3xl"
+          aria-hidden
+        />
+        <div className="min-w-0">
+          <h1 className="flex items-center gap-2.5 text-2xl font-extrabold tracking-tight text-balance sm:text-[2rem]">
+            <Wand2 className="text-pink h-7 w-7 shrink-0" aria-hidden />
+            {title}
+          </h1>
+          <p className="text-muted mt-2 max-w-2xl text-sm leading-relaxed text-pretty sm:text-base">
+            {t(`tools.${tool}.subtitle`)}
+          </p>
+        </div>
+        {tool === 'image' && (
+          <Tabs<PageTab>
+            label={t('tabs.pageLabel')}
+            idBase={`${idBase}-page`}
+            value={tab}
+            onChange={setTab}
+            items={[
+              { value: 'create', label: t('tabs.create'), icon: <Wand2 className="h-4 w-4" aria-hidden /> },
+              {
+                value: 'explore',
+                label: t('tabs.explore'),
+                icon: <Compass className="h-4 w-4" aria-hidden />,
+              },
+            ]}
+          />
+        )}
+      </header>
+      {tool === 'image' ? (
+        <div
+          role="tabpanel"
+          id={`${idBase}-page-panel-${tab}`}
+          aria-labelledby={`${idBase}-page-tab-${tab}`}
+          className="pb-10 lg:pb-0"
+        >
+          {tab === 'explore' ? <ExploreGallery locale={locale} /> : creator}
+        </div>
+      ) : (
+        creator
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+
+// Copy link writes to the clipboard; the test reads it back.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('anime generator: a preset, queue to results, zoom, download, share; the link works signed out', async ({
+  page,
+  browser,
+}) => {
+  // Many steps, and a second browser context: more than the default 30 s when the machine is busy.
+  test.setTimeout(90_000);
+  await page.goto('/free-ai-anime-generator');
+  await expect(page.getByTestId('credits-balance')).toHaveText('30');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
+
+  // A guest pays nothing extra for the standard model; fast is free a few times a day.
+  await expect(page.getByRole('radio', { name: /^Advanced/ })).toBeDisabled();
+  await expect(page.getByTestId('fast-free')).toHaveText('Fast: 5 free a day');
+
+  await page.getByTestId('preset-anime-watercolor').click();
+  await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
+  const generate = page.getByTestId('generate').filter({ visible: true });
+  await expect(generate).toHaveText('Generate · 3 credits');
+  await generate.click();
+
+  // In queue, then Generating, then the results. The preview engine is quick, so the waiting
+  // states may be over before they are looked at: whichever is seen must be one of them.
+  const status = page.getByTestId('generation-status');
+  const done = page.getByTestId('generation-done');
+  await expect(status.or(done).first()).toBeVisible();
+  const seen = await status.textContent({ timeout: 250 }).catch(() => null);
+  if (seen !== null) expect(seen).toMatch(/Sending|In queue|Generating/);
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('credits-balance')).toHaveText('27');
+
+  const card = done.getByTestId('result-image');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
+  expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+  await expect(card.getByTestId('preview-badge')).toHaveText('Preview engine');
+  await expect(done.getByTestId('preview-note')).toContainText('not an AI model');
+
+  // Zoom opens the full picture; Escape closes it.
+  await card.getByRole('button', { name: 'Zoom', exact: true }).click();
+  const zoom = page.getByRole('dialog');
+  await expect(zoom.getByRole('img')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(zoom).toBeHidden();
+
+  // Contrast is a toggle.
+  const contrast = card.getByRole('button', { name: 'Contrast' });
+  await contrast.click();
+  await expect(contrast).toHaveAttribute('aria-pressed', 'true');
+
+  // Download saves a webp.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^anime-[0-9a-f-]+-1\.webp$/);
+
+  // Share makes the picture public and offers X, Facebook and the link.
+  await card.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share your picture' });
+  await expect(dialog.getByRole('link', { name: 'Share on X' })).toHaveAttribute(
+    'href',
+    /^https:\/\/twitter\.com\/intent\/tweet\?url=/,
+  );
+  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/,
+  );
+  const link = await dialog.getByLabel('Share link').inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/share\/[0-9a-f]+$/);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.keyboard.press('Escape');
+
+  // The history keeps the generation for the next visit, and the page resumes it.
+  await page.reload();
+  await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
+
+  // A signed-out visitor opens the link.
+  const visitor = await browser.newContext();
+  const other = await visitor.newPage();
+  await other.goto(link);
+  const image = other.getByTestId('shared-image');
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+  await expect(other.getByTestId('preview-badge')).toBeVisible();
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
+  const makeYourOwn = other.getByRole('link', { name: 'Make your own' });
+  await expect(makeYourOwn).toHaveAttribute('href', '/free-ai-anime-generator');
+  await makeYourOwn.click();
+  await expect(other).toHaveURL(/\/free-ai-anime-generator$/);
+  await visitor.close();
+});
+
+test('a share link that leads nowhere says so', async ({ page }) => {
+  await page.goto('/share/0000000000000000');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("This picture isn't here");
+  await expect(page.getByRole('link', { name: 'Make your own' })).toBeVisible();
+});
+
+test('girl builder: Generate waits for the required choices, then makes the picture', async ({ page }) => {
+  await page.goto('/free-ai-girl-generator');
+  await page.getByRole('tab', { name: 'Build your girl' }).click();
+  const generate = page.getByTestId('generate').filter({ visible: true });
+  await expect(generate).toBeDisabled();
+  await expect(page.getByTestId('generate-tip').filter({ visible: true })).toHaveText(
+    'Choose 12 more required options (marked *).',
+  );
+
+  const choose = async (field: string, option: string) =>
+    page.getByTestId(`builder-${field}`).getByText(option, { exact: true }).click();
+  await choose('style', 'Realistic');
+  await choose('ethnicity', 'Latina');
+  await choose('eyes', 'Green');
+  await choose('hair_style', 'Ponytail');
+  await choose('hair_color', 'Brunette');
+  await choose('body', 'Athletic');
+  await choose('breast', 'Medium');
+  await choose('butt', 'Athletic');
+  await choose('personality', 'Confidant');
+  await page.getByTestId('builder-occupation').getByRole('searchbox').fill('astro');
+  await choose('occupation', 'Astronaut');
+  await choose('relationship', 'Colleague');
+  await expect(page.getByTestId('generate-tip').filter({ visible: true })).toHaveText(
+    'Still to choose: Clothing',
+  );
+  await choose('clothing', 'Space suit');
+  for (const hobby of ['Reading', 'Gaming', 'Cooking', 'Baking', 'Dancing']) await choose('hobbies', hobby);
+  await expect(page.getByTestId('builder-hobbies').getByRole('checkbox', { name: 'Singing' })).toBeDisabled();
+
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1, {
+    timeout: 20_000,
+  });
+});
