@@ -1,4 +1,7 @@
 // Shared by the benchmarks: a closed-loop load generator, percentiles and scratch databases.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 export function percentile(sorted, p) {
@@ -67,4 +70,36 @@ export function scratchDatabase(prefix) {
     create: () => admin(`CREATE DATABASE ${name}`),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
   };
+}
+
+/**
+ * Bundles `contents` (TypeScript importing the workspace packages) with esbuild, the server's
+ * own bundler, and imports it: for benchmarks of engine code without a server. npm
+ * dependencies stay external and load from the workspace's node_modules.
+ */
+export async function importBundled(contents) {
+  const { build } = await import('esbuild');
+  const root = path.resolve(import.meta.dirname, '..');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-bundle-'));
+  const out = path.join(dir, 'bundle.mjs');
+  await build({
+    stdin: { contents, resolveDir: root },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'external-npm',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return { module: await import(out), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

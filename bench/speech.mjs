@@ -1,39 +1,12 @@
 // Voice engines (issue 8), offline: eSpeak NG (WASM) speed against real time for each preset
 // voice, and the basic voice conversion on a 60 s script. The engines' TypeScript is bundled
-// on the fly with esbuild (the server's own bundler) and run here.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build } from 'esbuild';
+// on the fly with esbuild (the server's own bundler, see lib.mjs) and run here.
+import { importBundled } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-speech-')), 'engines.mjs');
-await build({
-  stdin: {
-    contents: `export * from '@lumi/engines'; export { VOICES, voiceById } from '@lumi/contract';`,
-    resolveDir: root,
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: out,
-  logLevel: 'error',
-  plugins: [
-    {
-      name: 'external-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
-// Resolve the engines' npm dependencies from the workspace.
-fs.symlinkSync(path.join(root, 'node_modules'), path.join(path.dirname(out), 'node_modules'));
-const { EspeakEngine, decodeWav, convertVoice, voiceProfile, medianPitch, VOICES, voiceById } = await import(
-  out
+const bundle = await importBundled(
+  `export * from '@lumi/engines'; export { VOICES, voiceById } from '@lumi/contract';`,
 );
+const { EspeakEngine, decodeWav, convertVoice, voiceProfile, medianPitch, VOICES, voiceById } = bundle.module;
 
 const TEXT =
   'The lighthouse keeper climbed the stairs every evening, counting the steps and watching the ships come home. ' +
@@ -82,4 +55,4 @@ console.log('voice conversion of a 60 s script:', {
     converted: Math.round(medianPitch(converted, sr)),
   },
 });
-fs.rmSync(path.dirname(out), { recursive: true, force: true });
+bundle.cleanup();

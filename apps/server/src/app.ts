@@ -56,10 +56,13 @@ import { PrivateFiles, S3Storage } from './lib/storage';
 import {
   ElevenLabsEngine,
   EspeakEngine,
+  LandmarkFaceSwapEngine,
   OpenAISpeechEngine,
+  type FaceSwapEngine,
   type ImageEngine,
   type SpeechEngine,
 } from '@lumi/engines';
+import { FaceSwapService } from './modules/images/faceswap.service';
 import { SpeechService } from './modules/speech/speech.service';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 
@@ -81,6 +84,8 @@ export interface AppDeps {
   privateStorage?: FileStorage;
   /** The text-to-speech engine; by default from config (ElevenLabs, OpenAI-compatible, eSpeak NG). */
   speechEngine?: SpeechEngine;
+  /** The face swap engine; the embedded landmark one by default. */
+  faceSwapEngine?: FaceSwapEngine;
 }
 
 declare module 'fastify' {
@@ -96,6 +101,7 @@ declare module 'fastify' {
       queue: JobQueue;
       images: ImagesService;
       speech: SpeechService;
+      faceSwap: FaceSwapService;
     };
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
@@ -231,7 +237,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     files,
     storage,
   });
+  const faceSwap = new FaceSwapService({
+    db: database.db,
+    clock,
+    credits,
+    queue,
+    engine: deps.faceSwapEngine ?? new LandmarkFaceSwapEngine(),
+    files,
+    maxOpenPerUser: config.jobs.maxOpenPerUser,
+  });
   app.decorate('services', {
+    faceSwap,
     sessions,
     credits,
     characters,
@@ -246,7 +262,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const worker = config.jobs.runWorkers
     ? createWorker({
         queue,
-        handlers: { image: images.handler, speech: speech.speechHandler, voice_clone: speech.cloneHandler },
+        handlers: {
+          image: images.handler,
+          speech: speech.speechHandler,
+          voice_clone: speech.cloneHandler,
+          faceswap: faceSwap.handler,
+        },
         config,
         database,
         log: app.log,
@@ -331,7 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               }),
           });
           await auth.register(chatRoutes, { chat });
-          await auth.register(imageRoutes, { images, queue });
+          await auth.register(imageRoutes, { images, faceSwap, queue });
           await auth.register(speechRoutes, { speech, credits });
           await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
         },

@@ -103,6 +103,9 @@ export const MESSAGE_KEYS = [
   'script_too_long',
   'script_required',
   'consent_required',
+  'faceswap_consent_required',
+  'no_face_base',
+  'no_face_face',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -3,3 +3,4 @@ export * from './chat';
 export * from './image';
 export * from './speech';
 export * from './voice';
+export * from './faceswap';

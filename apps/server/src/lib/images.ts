@@ -31,7 +31,10 @@ export const imageTooLargeError = () =>
  */
 export async function checkImage(
   bytes: Uint8Array,
-  limits = { bytes: CHARACTER_LIMITS.avatarBytes, pixels: CHARACTER_LIMITS.avatarPixels },
+  limits: { bytes: number; pixels: number } = {
+    bytes: CHARACTER_LIMITS.avatarBytes,
+    pixels: CHARACTER_LIMITS.avatarPixels,
+  },
 ): Promise<CheckedImage> {
   if (bytes.byteLength > limits.bytes) throw imageTooLargeError();
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;

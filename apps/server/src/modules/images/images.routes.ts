@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   exploreQuerySchema,
   imageBodySchema,
   imageHistoryQuerySchema,
@@ -6,7 +7,11 @@ import {
   serverMessage,
   shareBodySchema,
 } from '@lumi/contract';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { BusinessError } from '../../lib/errors';
+import { imageTooLargeError } from '../../lib/images';
+import type { FaceSwapService } from './faceswap.service';
 import { ok } from '../../lib/envelope';
 import { requestLocale } from '../../lib/request-locale';
 import type { PrivateFiles } from '../../lib/storage';
@@ -17,11 +22,51 @@ import type { SessionService } from '../session/session.service';
 import type { ImagesService } from './images.service';
 
 /** POST /cgi-bin/auth/aigc/image, the status of any job, the history and sharing. */
-export const imageRoutes: FastifyPluginAsync<{ images: ImagesService; queue: JobQueue }> = async (
-  app,
-  { images, queue },
-) => {
+export const imageRoutes: FastifyPluginAsync<{
+  images: ImagesService;
+  faceSwap: FaceSwapService;
+  queue: JobQueue;
+}> = async (app, { images, faceSwap, queue }) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
+    throwFileSizeLimit: false,
+  });
+
   app.post('/aigc/image', async (request) => {
+    if (request.isMultipart()) {
+      // Face swap (spec §7): multipart type=faceswap with the two photos and the consent.
+      const fields: Record<string, string> = {};
+      const files: Partial<Record<'base' | 'face', Buffer>> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'base' && part.fieldname !== 'face') {
+            part.file.resume();
+            throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
+          }
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw imageTooLargeError();
+          files[part.fieldname] = bytes;
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+      if (fields.type !== 'faceswap')
+        throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'type' });
+      for (const name of ['base', 'face'] as const) {
+        if (!files[name]?.length)
+          throw new BusinessError(ErrorCode.INVALID_INPUT, 'missing_field', { field: name });
+      }
+      const baseFace = Number(fields.base_face ?? 0);
+      return ok(
+        await faceSwap.create(caller(request).user, {
+          base: files.base!,
+          face: files.face!,
+          consent: fields.consent === 'true' || fields.consent === '1',
+          baseFace: Number.isInteger(baseFace) && baseFace >= 0 && baseFace < 20 ? baseFace : 0,
+          ip: request.ip,
+        }),
+      );
+    }
     const body = validate(imageBodySchema, request.body);
     return ok(await images.create(caller(request).user, body));
   });

@@ -222,7 +222,8 @@ export class ImagesService {
     return job;
   }
 
-  statusResults = (job: JobRow) => (job.kind === 'image' ? { images: this.jobImages(job) } : {});
+  statusResults = (job: JobRow) =>
+    job.kind === 'image' || job.kind === 'faceswap' ? { images: this.jobImages(job) } : {};
 
   async history(
     user: User,

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { ErrorCode, type CreditRemain, type JobStatus } from '@lumi/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+
+const en = messagesFile('en');
+/** Eileen Collins, NASA, public domain: the photo Debian's python3-skimage ships, kept by the engines' tests. */
+const ASTRONAUT = path.join(
+  import.meta.dirname,
+  '../../../../../packages/engines/src/faceswap/fixtures/astronaut.png',
+);
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+describe('face swap', () => {
+  let t: TestApp;
+  let base: Buffer;
+  let face: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await sharp(ASTRONAUT).jpeg({ quality: 90 }).toBuffer();
+    face = await sharp(ASTRONAUT)
+      .flop()
+      .modulate({ hue: 40 })
+      .linear(1.6, -60)
+      .resize(600, 600)
+      .webp()
+      .toBuffer();
+  });
+  afterAll(() => t.close());
+
+  const swap = (cookie: string, fields: Parameters<typeof multipart>[0]) => {
+    const body = multipart(fields);
+    return t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/auth/aigc/image',
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+  };
+  const status = async (cookie: string, id: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/cgi-bin/auth/aigc/status?id=${id}`, headers: { cookie } })
+    ).json<Envelope<JobStatus>>().data;
+  const remain = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } })).json<
+      Envelope<CreditRemain>
+    >().data.remain;
+  const photo = (data: Buffer, name = 'p.jpg', type = 'image/jpeg') => ({
+    filename: name,
+    contentType: type,
+    data,
+  });
+
+  it('swaps the face into the base photo as a job: 5 credits, same size, AI metadata', async () => {
+    const me = await loginTourist(t.app);
+    const res = await swap(me.cookie, {
+      type: 'faceswap',
+      base: photo(base),
+      face: photo(face, 'f.webp', 'image/webp'),
+      consent: 'true',
+    });
+    const { data } = res.json<Envelope<{ id: string }>>();
+    expect(await remain(me.cookie)).toBe(25);
+    await expect.poll(async () => (await status(me.cookie, data.id)).state, { timeout: 20_000 }).toBe('done');
+    const done = await status(me.cookie, data.id);
+    const file = await t.app.inject({ method: 'GET', url: done.images![0]!.url });
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+    expect(meta.xmpAsString ?? meta.xmp?.toString()).toContain('trainedAlgorithmicMedia');
+  });
+
+  it('fails with a clear message and gives the credits back when a photo has no face', async () => {
+    const me = await loginTourist(t.app);
+    const wall = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#9ab' } })
+      .png()
+      .toBuffer();
+    const { data } = (
+      await swap(me.cookie, {
+        type: 'faceswap',
+        base: photo(wall, 'w.png', 'image/png'),
+        face: photo(face),
+        consent: 'true',
+      })
+    ).json<Envelope<{ id: string }>>();
+    await expect
+      .poll(async () => (await status(me.cookie, data.id)).state, { timeout: 20_000 })
+      .toBe('failed');
+    expect((await status(me.cookie, data.id)).message).toBe(en.no_face_base);
+    expect(await remain(me.cookie)).toBe(30);
+  });
+
+  it('refuses other formats by content, a missing photo and a missing consent, charging nothing', async () => {
+    const me = await loginTourist(t.app);
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const cases: [Parameters<typeof multipart>[0], string | number][] = [
+      [{ type: 'faceswap', base: photo(gif, 'x.jpg'), face: photo(face), consent: 'true' }, en.image_format],
+      [
+        {
+          type: 'faceswap',
+          base: photo(Buffer.from('plain text, not a picture'), 'x.png'),
+          face: photo(face),
+          consent: 'true',
+        },
+        en.image_format,
+      ],
+      [{ type: 'faceswap', base: photo(base), consent: 'true' }, ErrorCode.INVALID_INPUT],
+      [{ type: 'faceswap', base: photo(base), face: photo(face) }, en.faceswap_consent_required],
+    ];
+    for (const [fields, expected] of cases) {
+      const res = (await swap(me.cookie, fields)).json<Envelope<null>>();
+      if (typeof expected === 'string') expect(res.message).toBe(expected);
+      else expect(res.code).toBe(expected);
+    }
+    expect(await remain(me.cookie)).toBe(30);
+  });
+});

@@ -1,0 +1,134 @@
+import { COSTS, ErrorCode, type JobStatus } from '@lumi/contract';
+import { NoFaceError, type FaceSwapEngine } from '@lumi/engines';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import type { JobRow, User } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { BusinessError } from '../../lib/errors';
+import { checkImage } from '../../lib/images';
+import type { PrivateFiles } from '../../lib/storage';
+import type { CreditsService } from '../credits/credits.service';
+import type { JobQueue } from '../jobs/job-queue';
+import { JobRefused, type JobHandler } from '../jobs/worker';
+import { aiXmp } from './images.service';
+
+interface FaceSwapInput {
+  baseKey: string;
+  faceKey: string;
+  baseFace: number;
+  consent: { at: number; ip: string };
+}
+
+interface FaceSwapJobResult {
+  images: { key: string; width: number; height: number }[];
+  engine: string;
+  baseFaces: { x: number; y: number; width: number; height: number }[];
+}
+
+export interface FaceSwapDeps {
+  db: Db;
+  clock: Clock;
+  credits: CreditsService;
+  queue: JobQueue;
+  engine: FaceSwapEngine;
+  files: PrivateFiles;
+  maxOpenPerUser: number;
+}
+
+/**
+ * Face swap (POST /cgi-bin/auth/aigc/image, multipart type=faceswap): the photos are checked by
+ * content and kept privately with the job and the user's consent; the swap runs as a job like
+ * every generation, and fails with a clear message (credits back) when a photo has no face.
+ */
+export class FaceSwapService {
+  constructor(private readonly deps: FaceSwapDeps) {}
+
+  async create(
+    user: User,
+    input: { base: Buffer; face: Buffer; consent: boolean; baseFace: number; ip: string },
+  ): Promise<{ id: string }> {
+    if (!input.consent) throw new BusinessError(ErrorCode.INVALID_INPUT, 'faceswap_consent_required');
+    // JPG, PNG or WEBP by content, at most 10 MB and 40 megapixels (the upload limits of the site).
+    await checkImage(input.base);
+    await checkImage(input.face);
+    if ((await this.deps.queue.openJobs(user.id)) >= this.deps.maxOpenPerUser) {
+      throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
+    }
+    const stamp = `${user.id}/${this.deps.clock().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+    const baseKey = `swap-inputs/${stamp}-base`;
+    const faceKey = `swap-inputs/${stamp}-face`;
+    await this.deps.files.storage.put(baseKey, input.base, 'application/octet-stream');
+    await this.deps.files.storage.put(faceKey, input.face, 'application/octet-stream');
+    const job: FaceSwapInput = {
+      baseKey,
+      faceKey,
+      baseFace: input.baseFace,
+      consent: { at: this.deps.clock().getTime(), ip: input.ip },
+    };
+    const made = await this.deps.db.transaction(async (tx) => {
+      const spent = await this.deps.credits.spend(user.id, COSTS.faceSwap, 'face swap', tx);
+      const row = await this.deps.queue.enqueue(tx, {
+        userId: user.id,
+        kind: 'faceswap',
+        lane: 0,
+        input: job,
+        cost: COSTS.faceSwap,
+        spendOp: spent.operationId,
+        preview: false,
+      });
+      return { row, spent };
+    });
+    made.spent.committed();
+    return { id: made.row.id };
+  }
+
+  readonly handler: JobHandler = async (job, context) => {
+    const input = job.input as FaceSwapInput;
+    const load = async (key: string) => {
+      const bytes = await this.deps.files.storage.get(key);
+      if (!bytes) throw new JobRefused('generation_failed');
+      // Turned upright by its EXIF orientation, as people see it.
+      const { data, info } = await sharp(bytes)
+        .rotate()
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { data: new Uint8Array(data), width: info.width, height: info.height };
+    };
+    const [base, face] = await Promise.all([load(input.baseKey), load(input.faceKey)]);
+    context.progress(0.2);
+    let swapped;
+    try {
+      swapped = await this.deps.engine.swap({
+        base,
+        face,
+        baseFaceIndex: input.baseFace,
+        signal: context.signal,
+      });
+    } catch (err) {
+      if (err instanceof NoFaceError)
+        throw new JobRefused(err.which === 'base' ? 'no_face_base' : 'no_face_face');
+      throw err;
+    }
+    const webp = await sharp(swapped.image.data, {
+      raw: { width: swapped.image.width, height: swapped.image.height, channels: 3 },
+    })
+      .webp({ quality: 92 })
+      .withXmp(aiXmp(false))
+      .toBuffer();
+    const key = `images/${job.userId}/${job.id}-0.webp`;
+    await this.deps.files.storage.put(key, webp, 'image/webp');
+    const result: FaceSwapJobResult = {
+      images: [{ key, width: swapped.image.width, height: swapped.image.height }],
+      engine: this.deps.engine.id,
+      baseFaces: swapped.baseFaces,
+    };
+    return { result, preview: false };
+  };
+
+  /** The faces found in the base photo, for the page to offer a choice when there are several. */
+  static statusExtras(job: JobRow): Partial<JobStatus> & { faces?: FaceSwapJobResult['baseFaces'] } {
+    const result = job.result as FaceSwapJobResult | null;
+    return result?.baseFaces && result.baseFaces.length > 1 ? { faces: result.baseFaces } : {};
+  }
+}
