@@ -113,6 +113,34 @@ describe('landmark face swap', () => {
     }
   });
 
+  it('with several faces, swaps the one asked for and reports them all, largest first', async () => {
+    const small = await sharp(ASTRONAUT).resize(420, 420).png().toBuffer();
+    const group = await rgb(
+      sharp({ create: { width: 940, height: 520, channels: 3, background: '#dde' } }).composite([
+        { input: await sharp(ASTRONAUT).png().toBuffer(), left: 0, top: 0 },
+        { input: small, left: 520, top: 100 },
+      ]),
+    );
+    const engine = new LandmarkFaceSwapEngine();
+    const { image, baseFaces } = await engine.swap({ base: group, face, baseFaceIndex: 1 });
+    expect(baseFaces).toHaveLength(2);
+    expect(baseFaces[0]!.width).toBeGreaterThan(baseFaces[1]!.width);
+    expect(baseFaces[1]!.x).toBeGreaterThan(520);
+    // The large face (left) is untouched; the small one (right) changed.
+    const changed = (box: { x: number; y: number; width: number; height: number }) => {
+      let diff = 0;
+      for (let y = Math.round(box.y + box.height * 0.4); y < box.y + box.height * 0.6; y++) {
+        for (let x = Math.round(box.x + box.width * 0.3); x < box.x + box.width * 0.7; x++) {
+          const i = (y * group.width + x) * 3;
+          diff += Math.abs(image.data[i]! - group.data[i]!);
+        }
+      }
+      return diff;
+    };
+    expect(changed(baseFaces[0]!)).toBe(0);
+    expect(changed(baseFaces[1]!)).toBeGreaterThan(0);
+  });
+
   it('says which photo has no face', async () => {
     const engine = new LandmarkFaceSwapEngine();
     const plain = await rgb(sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a9' } }));
