@@ -14,6 +14,7 @@ import { BusinessError } from './lib/errors';
 import { authHook } from './plugins/auth';
 import { registerErrorHandler, sendEnvelope } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
+import { registerSeo } from './plugins/seo';
 import { CreditsService } from './modules/credits/credits.service';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { SessionService } from './modules/session/session.service';
@@ -294,6 +295,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('auth', null);
 
   registerErrorHandler(app);
+  registerSeo(app, {
+    publicUrl: config.publicUrl,
+    httpsHosts: config.forceHttpsHosts,
+    stagingHosts: config.manageBlockedHosts,
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -45,6 +45,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   CHARACTER_AUTO_APPROVE: bool.default(false),
   MANAGE_BLOCKED_HOSTS: z.string().default(''),
+  /** Hosts that only answer https: plain http is redirected (behind a proxy, with TRUST_PROXY). */
+  FORCE_HTTPS_HOSTS: z.string().default(''),
   SEED_CHARACTERS: bool.default(true),
   LLM_BASE_URL: url.optional(),
   LLM_API_KEY: z.string().optional(),
@@ -168,6 +170,7 @@ export interface Config {
   characterAutoApprove: boolean;
   /** Hosts (e.g. staging) where the manage-character page and admin calls are refused. */
   manageBlockedHosts: ReadonlySet<string>;
+  forceHttpsHosts: ReadonlySet<string>;
   seedCharacters: boolean;
   llm: {
     /** OpenAI-compatible chat completions base URL; unset uses the offline demo engine. */
@@ -360,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admins: { uids: list(e.ADMIN_UIDS), emails: list(e.ADMIN_EMAILS, true) },
     characterAutoApprove: e.CHARACTER_AUTO_APPROVE,
     manageBlockedHosts: list(e.MANAGE_BLOCKED_HOSTS, true),
+    forceHttpsHosts: list(e.FORCE_HTTPS_HOSTS, true),
     seedCharacters: e.SEED_CHARACTERS,
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
