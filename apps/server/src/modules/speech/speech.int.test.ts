@@ -149,6 +149,33 @@ describe('voice tools', () => {
     });
   });
 
+  it('takes 15 s and refuses 9 s and 25 s in every accepted container, by content not by name', async () => {
+    const me = await loginTourist(t.app);
+    const ref9 = await speechWav('adam', 9);
+    const ref25 = await speechWav('bella', 25);
+    for (const format of ['wav', 'mp3', 'aac', 'ogg', 'mp4']) {
+      for (const [wav, seconds] of [
+        [ref9, '9.0'],
+        [ref25, '25.0'],
+      ] as const) {
+        const res = await clone(me.cookie, {
+          voice: file(transcode(wav, format)),
+          text: 'Hi.',
+          consent: 'true',
+        });
+        expect(res.json<Envelope<null>>().message, format).toBe(
+          en.reference_length.replace('{{seconds}}', seconds),
+        );
+      }
+    }
+    // Stereo at 48 kHz is fine: it is brought to mono 22,050 Hz.
+    const stereo = path.join(dir, 'stereo-48k.wav');
+    spawnSync(FFMPEG, ['-y', '-loglevel', 'error', '-i', ref15, '-ac', '2', '-ar', '48000', stereo]);
+    expect((await clone(me.cookie, { voice: file(stereo), text: 'Hi.', consent: 'true' })).statusCode).toBe(
+      200,
+    );
+  }, 90_000);
+
   it('clones a 15 s reference given in any accepted container, by content not by name', async () => {
     const me = await loginTourist(t.app);
     for (const format of ['wav', 'mp3', 'aac', 'ogg', 'mp4']) {
@@ -210,7 +237,7 @@ describe('voice tools', () => {
       ],
       [
         { voice: file(ref25), text: 'Hi.', consent: 'true' },
-        en.reference_length.replace('{{seconds}}', '21.0'),
+        en.reference_length.replace('{{seconds}}', '25.0'),
       ],
       [{ voice: file(silent), text: 'Hi.', consent: 'true' }, en.audio_silent],
       [{ voice: file(path.join(dir, 'corrupt.wav')), text: 'Hi.', consent: 'true' }, en.audio_corrupt],

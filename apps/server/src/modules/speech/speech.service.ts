@@ -223,14 +223,15 @@ export class SpeechService {
   ) {
     if (!input.consent) throw refused('consent_required');
     if (!input.script && !input.text) throw refused('script_required');
-    const reference = await this.decodeChecked(input.reference.file, SPEECH_LIMITS.referenceMaxSeconds);
+    // Decoded up to 10 minutes, so the message can say how long a too-long file really is.
+    const reference = await this.decodeChecked(input.reference.file, 600);
     const length = seconds(reference);
     if (length < SPEECH_LIMITS.referenceMinSeconds || length > SPEECH_LIMITS.referenceMaxSeconds) {
       throw refused('reference_length', { seconds: length.toFixed(1) });
     }
     let script: Float32Array | null = null;
     if (input.script) {
-      script = await this.decodeChecked(input.script.file, SPEECH_LIMITS.scriptMaxSeconds);
+      script = await this.decodeChecked(input.script.file, 600);
       if (seconds(script) > SPEECH_LIMITS.scriptMaxSeconds) throw refused('script_too_long');
     }
     const stamp = `${user.id}/${this.deps.clock().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
