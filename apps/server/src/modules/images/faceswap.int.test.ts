@@ -73,6 +73,32 @@ describe('face swap', () => {
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
     expect(meta.xmpAsString ?? meta.xmp?.toString()).toContain('trainedAlgorithmicMedia');
+    // One face in the base photo: no choice to offer.
+    expect(done).not.toHaveProperty('faces');
+  });
+
+  it('reports every face of a group photo, and swaps the one asked for', async () => {
+    const me = await loginTourist(t.app);
+    const small = await sharp(ASTRONAUT).resize(420, 420).png().toBuffer();
+    const group = await sharp({ create: { width: 940, height: 520, channels: 3, background: '#dde' } })
+      .composite([
+        { input: await sharp(ASTRONAUT).png().toBuffer(), left: 0, top: 0 },
+        { input: small, left: 520, top: 100 },
+      ])
+      .png()
+      .toBuffer();
+    const res = await swap(me.cookie, {
+      type: 'faceswap',
+      base: photo(group, 'g.png', 'image/png'),
+      face: photo(face),
+      consent: 'true',
+      base_face: '1',
+    });
+    const { id } = res.json<Envelope<{ id: string }>>().data;
+    await expect.poll(async () => (await status(me.cookie, id)).state, { timeout: 20_000 }).toBe('done');
+    const done = (await status(me.cookie, id)) as JobStatus & { faces?: { x: number; width: number }[] };
+    expect(done.faces).toHaveLength(2);
+    expect(done.faces![0]!.width).toBeGreaterThan(done.faces![1]!.width);
   });
 
   it('fails with a clear message and gives the credits back when a photo has no face', async () => {

@@ -11,7 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BusinessError } from '../../lib/errors';
 import { imageTooLargeError } from '../../lib/images';
-import type { FaceSwapService } from './faceswap.service';
+import { FaceSwapService } from './faceswap.service';
 import { ok } from '../../lib/envelope';
 import { requestLocale } from '../../lib/request-locale';
 import type { PrivateFiles } from '../../lib/storage';
@@ -78,7 +78,10 @@ export const imageRoutes: FastifyPluginAsync<{
     return ok(
       await queue.status(job, {
         message: (key) => serverMessage(locale, key),
-        results: images.statusResults,
+        results: (j) => ({
+          ...images.statusResults(j),
+          ...(j.kind === 'faceswap' ? FaceSwapService.statusExtras(j) : {}),
+        }),
       }),
     );
   });
