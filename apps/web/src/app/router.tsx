@@ -18,6 +18,9 @@ const PricingPage = lazy(() => import('./routes/pricing-route'));
 const TestCheckoutPage = lazy(() => import('@/features/pay/test-checkout-page'));
 const ImageToolPage = lazy(() => import('./routes/image-tool-route'));
 const ImageSharePage = lazy(() => import('@/features/image-tools/share-page'));
+const FaceSwapPage = lazy(() => import('@/features/face-swap/face-swap-page'));
+const VoiceGeneratorPage = lazy(() => import('@/features/voice-tools/voice-generator-page'));
+const VoiceCloningPage = lazy(() => import('@/features/voice-tools/voice-cloning-page'));
 
 /** The pages built so far, by route name; every other route shows its placeholder. */
 const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
@@ -39,6 +42,9 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   girlGenerator: () => <ImageToolPage key="girl" tool="girl" />,
   tattooGenerator: () => <ImageToolPage key="tattoo" tool="tattoo" />,
   imageShare: () => <ImageSharePage />,
+  faceSwap: () => <FaceSwapPage />,
+  voiceGenerator: () => <VoiceGeneratorPage />,
+  voiceCloning: () => <VoiceCloningPage />,
 };
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */

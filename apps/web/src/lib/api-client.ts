@@ -128,8 +128,11 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
   return readEnvelope(await request(path, options, 'application/json'));
 }
 
-/** Transport failures: the network toast, or the generic one, unless the call is silent. */
-function reportFailure(err: unknown, options: RequestOptions): void {
+/**
+ * Transport failures: the network toast, or the generic one, unless the call is silent. Exported
+ * for callers of `apiRaw` whose body breaks off after the response began.
+ */
+export function reportFailure(err: unknown, options: RequestOptions): void {
   if (err instanceof ApiError && !options.silent) {
     if (err.kind === 'network' || err.kind === 'timeout') handlers.onNetworkError();
     else handlers.onError('');
@@ -180,16 +183,20 @@ export async function apiWithMessage<T>(
 }
 
 /**
- * Like `api`, for answers streamed as server-sent events: resolves with the open response once
- * the stream starts. A refusal comes before any streaming as a normal envelope (credits,
- * adult content, policy...) and is handled and thrown exactly as `api` does.
+ * Sends a call whose success is not an envelope (an event stream, a file): answers the open
+ * response when `isPayload` accepts it; anything else is read as an envelope and handled
+ * exactly as `api` does (100000 logs in and retries once, 100002 opens the credits dialog...).
  */
-export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+export async function apiRaw(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  isPayload: (response: Response) => boolean,
+): Promise<Response> {
   if (NEEDS_SESSION.test(path)) await handlers.sessionReady().catch(() => undefined);
   const attempt = async (): Promise<Response | Envelope> => {
-    const response = await request(path, options, 'text/event-stream');
-    const type = response.headers.get('content-type') ?? '';
-    return response.ok && type.includes('text/event-stream') ? response : readEnvelope(response);
+    const response = await request(path, options, accept);
+    return isPayload(response) ? response : readEnvelope(response);
   };
   let result: Response | Envelope;
   try {
@@ -204,7 +211,21 @@ export async function apiStream(path: string, options: RequestOptions = {}): Pro
   }
   if (result instanceof Response) return result;
   if (result.code === ErrorCode.OK) {
-    throw new ApiError('bad-response', ErrorCode.INTERNAL, 'expected an event stream');
+    throw new ApiError('bad-response', ErrorCode.INTERNAL, `expected ${accept}`);
   }
   return refuse(result, options);
+}
+
+/**
+ * Like `api`, for answers streamed as server-sent events: resolves with the open response once
+ * the stream starts. A refusal comes before any streaming as a normal envelope (credits,
+ * adult content, policy...) and is handled and thrown exactly as `api` does.
+ */
+export function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  return apiRaw(
+    path,
+    options,
+    'text/event-stream',
+    (response) => response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream'),
+  );
 }

@@ -1,0 +1,236 @@
+import { CircleAlert, CircleCheck, Download, Loader2, RotateCcw, ScanFace, ZoomIn } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/toast';
+import { useBlobSrc } from '../hooks/use-blob-src';
+import { downloadImage, swapFileName } from '../lib/download';
+import { choosableFaces } from '../lib/face-boxes';
+import type { Photo } from '../lib/page-store';
+import type { Swap } from '../lib/swap-state';
+import { CompareSlider } from './compare-slider';
+import { FacePicker } from './face-picker';
+import { ZoomDialog } from './zoom-dialog';
+
+/**
+ * The result area: what the swap is doing (in queue, swapping, with progress), then the
+ * before/after comparison with zoom and download, the choice of another face when the base
+ * photo has several, or what went wrong with Retry.
+ */
+export function SwapResult({
+  state,
+  base,
+  busy,
+  rtl,
+  numberLocale,
+  onRetry,
+  onPickFace,
+}: {
+  state: Swap;
+  /** The base photo now chosen in step 1, shown while waiting for its swap. */
+  base: Photo | null;
+  busy: boolean;
+  rtl: boolean;
+  numberLocale: string;
+  onRetry: () => void;
+  onPickFace: (index: number) => void;
+}) {
+  const { t } = useTranslation('faceswap');
+
+  if (state.phase === 'idle') {
+    return (
+      <div
+        className="border-line/70 bg-surface/40 flex min-h-72 flex-col items-center justify-center rounded-3xl border border-dashed px-6 py-12 text-center"
+        data-testid="swap-empty"
+      >
+        <span className="bg-surface-2 grid h-14 w-14 place-items-center rounded-2xl">
+          <ScanFace className="text-pink h-7 w-7" aria-hidden />
+        </span>
+        <p className="mt-4 text-base font-semibold">{t('result.empty')}</p>
+        <p className="text-muted mt-1 max-w-xs text-sm text-pretty">{t('result.emptyHint')}</p>
+      </div>
+    );
+  }
+
+  if (state.phase === 'done')
+    return <Done state={state} busy={busy} rtl={rtl} numberLocale={numberLocale} onPickFace={onPickFace} />;
+
+  if (state.phase === 'failed') {
+    const refunded = state.id !== undefined && state.retry === 'send';
+    return (
+      <div
+        role="alert"
+        className="border-danger/30 bg-danger/5 flex min-h-72 flex-col items-center justify-center rounded-3xl border px-6 py-12 text-center"
+        data-testid="swap-failed"
+      >
+        <CircleAlert className="text-danger h-10 w-10" aria-hidden />
+        <p className="mt-3 text-base font-semibold">{t('status.failed')}</p>
+        <p className="text-muted mt-1 max-w-sm text-sm text-pretty" data-testid="swap-failed-message">
+          {state.message || t('status.error')}
+        </p>
+        {refunded && <p className="text-muted mt-1 text-xs">{t('status.refunded')}</p>}
+        {state.retry && (
+          <Button variant="secondary" className="mt-5" onClick={onRetry} data-testid="swap-retry">
+            <RotateCcw className="h-4 w-4" aria-hidden />
+            {t('status.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  // Waiting: sending, queued or running.
+  const format = new Intl.NumberFormat(numberLocale);
+  const progress = state.phase === 'running' ? state.progress : undefined;
+  const text =
+    state.phase === 'sending'
+      ? t('status.sending')
+      : state.phase === 'queued'
+        ? state.position === undefined
+          ? t('status.queued')
+          : t('status.queuedAt', {
+              position: format.format(state.position + 1),
+              seconds: format.format(state.waitSeconds ?? 1),
+            })
+        : t('status.running');
+  return (
+    <div className="grid gap-3" data-testid="swap-waiting" aria-busy>
+      <div className="border-line bg-surface flex flex-col gap-2 rounded-2xl border px-4 py-3">
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm font-semibold"
+          data-testid="swap-status"
+          data-phase={state.phase}
+        >
+          <Loader2 className="text-pink h-4 w-4 shrink-0 animate-spin" aria-hidden />
+          {text}
+        </p>
+        {progress !== undefined && (
+          <div
+            role="progressbar"
+            aria-label={t('status.running')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            className="bg-surface-3 h-1.5 overflow-hidden rounded-full"
+          >
+            <div
+              className="bg-accent h-full origin-left rounded-full transition-transform duration-200 rtl:origin-right"
+              style={{ transform: `scaleX(${Math.max(0.03, Math.min(1, progress))})` }}
+            />
+          </div>
+        )}
+      </div>
+      <Pending photo={state.request.base} size={base?.file === state.request.base ? base : null} />
+    </div>
+  );
+}
+
+/** The base photo, dimmed and shimmering, where the result will be. */
+function Pending({ photo, size }: { photo: Blob; size: { width: number; height: number } | null }) {
+  const src = useBlobSrc(photo);
+  const ratio = size ? size.width / size.height : 1;
+  return (
+    <div
+      className="bg-surface-2 relative mx-auto w-full overflow-hidden rounded-2xl"
+      style={{ aspectRatio: String(ratio), width: `min(100%, calc(72dvh * ${ratio}))` }}
+      aria-hidden
+    >
+      <img ref={src} alt="" className="h-full w-full object-cover opacity-40 blur-[2px] grayscale" />
+      <div className="absolute inset-0 animate-pulse bg-linear-to-br from-pink/10 via-transparent to-violet/15 motion-reduce:animate-none" />
+    </div>
+  );
+}
+
+function Done({
+  state,
+  busy,
+  rtl,
+  numberLocale,
+  onPickFace,
+}: {
+  state: Extract<Swap, { phase: 'done' }>;
+  busy: boolean;
+  rtl: boolean;
+  numberLocale: string;
+  onPickFace: (index: number) => void;
+}) {
+  const { t } = useTranslation('faceswap');
+  const [zoom, setZoom] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const { image, id, request } = state;
+  const faces = choosableFaces(state.faces);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadImage(image.url, swapFileName(id));
+    } catch {
+      notify('error', t('result.downloadFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-3" data-testid="swap-done">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p role="status" className="flex items-center gap-2 text-sm font-semibold">
+          <CircleCheck className="text-success h-4 w-4 shrink-0" aria-hidden />
+          {t('status.done')}
+        </p>
+        <span className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setZoom(true)} data-testid="swap-zoom">
+            <ZoomIn className="h-4 w-4" aria-hidden />
+            {t('result.zoom')}
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => void download()}
+            disabled={downloading}
+            data-testid="swap-download"
+          >
+            {downloading ? (
+              <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+            ) : (
+              <Download className="h-4 w-4" aria-hidden />
+            )}
+            {t('result.download')}
+          </Button>
+        </span>
+      </div>
+      <CompareSlider
+        // A new result starts its comparison in the middle again.
+        key={id}
+        before={request.base}
+        after={image.url}
+        width={image.width}
+        height={image.height}
+        rtl={rtl}
+        percentFormat={new Intl.NumberFormat(numberLocale, { style: 'percent' })}
+      />
+      <p className="text-muted text-center text-xs text-pretty">{t('result.compareHint')}</p>
+      {faces.length > 0 && (
+        <FacePicker
+          photo={request.base}
+          width={image.width}
+          height={image.height}
+          faces={faces}
+          current={request.baseFace}
+          busy={busy}
+          onPick={onPickFace}
+        />
+      )}
+      {zoom && (
+        <ZoomDialog
+          open
+          onOpenChange={setZoom}
+          src={image.url}
+          width={image.width}
+          height={image.height}
+          title={t('result.alt')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { COSTS, localeInfo } from '@lumi/contract';
+import { Cpu, Lightbulb, ScanFace, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useLocale } from '@/hooks/use-locale';
+import { PhotoStep } from './components/photo-step';
+import { StepHeading } from './components/step-heading';
+import { SwapButton } from './components/swap-button';
+import { SwapResult } from './components/swap-result';
+import { useFaceSwap } from './hooks/use-face-swap';
+import type { Photo } from './lib/page-store';
+import { isBusy } from './lib/swap-state';
+
+/** Takes phones to the result area, which sits under the steps there. */
+function revealOnPhones(element: HTMLElement | null): void {
+  if (!element || window.matchMedia('(min-width: 1024px)').matches) return;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+}
+
+/**
+ * /free-ai-swap-face (spec §2, 3 steps): a base photo, a face (each uploaded, dropped or a
+ * random sample), then consent and Swap; the job's progress; the result against the base photo
+ * on a before/after slider, with zoom, download and, when the base photo has several faces, the
+ * choice of another one. The steps sit beside the result on desktop, above it on phones with
+ * Swap kept at the bottom of the screen.
+ */
+export default function FaceSwapPage() {
+  const { t } = useTranslation('faceswap');
+  const title = t('common:tools.faceSwap.name');
+  useDocumentTitle(title);
+  const locale = useLocale();
+  const { htmlLang, dir } = localeInfo(locale);
+  const formId = useId();
+  const idBase = useId();
+  const resultRef = useRef<HTMLElement>(null);
+  const { page, update, swap, retry } = useFaceSwap();
+  const { base, face, consent, baseFace } = page;
+  const busy = isBusy(page.swap);
+  const sending = page.swap.phase === 'sending';
+
+  const tip =
+    !base && !face
+      ? t('swap.needBoth')
+      : !base
+        ? t('swap.needBase')
+        : !face
+          ? t('swap.needFace')
+          : !consent
+            ? t('swap.needConsent')
+            : null;
+
+  const start = (request: { base: File; face: File; baseFace: number }) => {
+    void swap(request);
+    revealOnPhones(resultRef.current);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || tip || !base || !face) return;
+    start({ base: base.file, face: face.file, baseFace });
+  };
+
+  /** Another face of the base photo: swapped at once, with the photos of the shown result. */
+  const pickFace = (index: number) => {
+    if (busy || page.swap.phase !== 'done') return;
+    const { request } = page.swap;
+    if (base?.file === request.base) update({ baseFace: index });
+    start({ ...request, baseFace: index });
+  };
+
+  const samplesInUse = [base, face].filter((p): p is Photo => p?.sample === true).map((p) => p.file.name);
+  const consentId = `${idBase}-consent`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page="face-swap">
+      <header className="relative mb-6">
+        <div
+          className="from-pink/15 via-violet/10 pointer-events-none absolute -top-10 -z-10 h-48 w-full max-w-xl rounded-full bg-radial to-transparent blur-3xl"
+          aria-hidden
+        />
+        <h1 className="flex items-center gap-2.5 text-2xl font-extrabold tracking-tight text-balance sm:text-[2rem]">
+          <ScanFace className="text-pink h-7 w-7 shrink-0" aria-hidden />
+          {title}
+        </h1>
+        <p className="text-muted mt-2 max-w-3xl text-sm leading-relaxed text-pretty sm:text-base">
+          {t('subtitle')}
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,34rem)_minmax(0,1fr)] lg:items-start">
+        <form
+          id={formId}
+          onSubmit={submit}
+          noValidate
+          aria-label={t('form.label')}
+          className="grid min-w-0 gap-4 sm:grid-cols-2"
+          data-testid="swap-form"
+        >
+          <PhotoStep
+            role="base"
+            n={1}
+            photo={base}
+            onPhoto={(photo) => update({ base: photo, baseFace: 0 })}
+            avoid={samplesInUse}
+            disabled={sending}
+          />
+          <PhotoStep
+            role="face"
+            n={2}
+            photo={face}
+            onPhoto={(photo) => update({ face: photo })}
+            avoid={samplesInUse}
+            disabled={sending}
+          />
+          <section
+            aria-labelledby={`${idBase}-swap`}
+            className="border-line bg-surface grid min-w-0 gap-4 rounded-3xl border p-4 sm:col-span-2"
+            data-testid="swap-step"
+          >
+            <StepHeading
+              id={`${idBase}-swap`}
+              n={3}
+              title={t('steps.swap.title')}
+              done={page.swap.phase === 'done'}
+            />
+            <label
+              htmlFor={consentId}
+              className="border-line bg-surface-2 has-[:checked]:border-pink/50 has-[:checked]:bg-pink/5 flex cursor-pointer items-start gap-3 rounded-2xl border p-3 text-sm leading-relaxed transition-colors duration-150"
+            >
+              <input
+                id={consentId}
+                type="checkbox"
+                checked={consent}
+                onChange={(e) => update({ consent: e.target.checked })}
+                required
+                className="accent-pink mt-0.5 h-5 w-5 shrink-0 cursor-pointer"
+                data-testid="swap-consent"
+              />
+              <span>{t('consent.label')}</span>
+            </label>
+            <SwapButton
+              formId={formId}
+              cost={COSTS.faceSwap}
+              busy={busy}
+              tip={tip}
+              tipId={`${formId}-tip`}
+              testId="swap-submit"
+              className="hidden lg:grid"
+            />
+          </section>
+        </form>
+
+        <section
+          ref={resultRef}
+          aria-labelledby={`${idBase}-result`}
+          className="min-w-0 scroll-mt-20"
+          data-testid="swap-result"
+        >
+          <h2 id={`${idBase}-result`} className="sr-only">
+            {t('result.title')}
+          </h2>
+          <SwapResult
+            state={page.swap}
+            base={base}
+            busy={busy}
+            rtl={dir === 'rtl'}
+            numberLocale={htmlLang}
+            onRetry={retry}
+            onPickFace={pickFace}
+          />
+        </section>
+      </div>
+
+      <section aria-labelledby={`${idBase}-about`} className="mt-10 pb-6" data-testid="swap-about">
+        <h2 id={`${idBase}-about`} className="text-lg font-bold">
+          {t('about.title')}
+        </h2>
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
+          <About icon={Cpu} title={t('about.offlineTitle')} text={t('about.offline')} />
+          <About icon={Lightbulb} title={t('about.tipsTitle')} text={t('about.tips')} />
+          <About icon={ShieldCheck} title={t('about.privacyTitle')} text={t('about.privacy')} />
+        </div>
+      </section>
+
+      <SwapButton
+        formId={formId}
+        cost={COSTS.faceSwap}
+        busy={busy}
+        tip={tip}
+        tipId={`${formId}-tip-phone`}
+        testId="swap-submit-phone"
+        className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden"
+      />
+    </div>
+  );
+}
+
+function About({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+  return (
+    <div className="border-line bg-surface/60 rounded-2xl border p-4">
+      <h3 className="flex items-center gap-2 text-sm font-bold">
+        <Icon className="text-pink h-4 w-4 shrink-0" aria-hidden />
+        {title}
+      </h3>
+      <p className="text-muted mt-2 text-sm leading-relaxed text-pretty">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { voiceById, type SpeechHistoryItem } from '@lumi/contract';
+import { Download, History, Loader2, Play, Square } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { notify } from '@/lib/toast';
+import { useSpeechHistory } from '../api/get-speech-history';
+import type { SharedPlayer } from '../hooks/use-shared-player';
+import { downloadFile } from '../lib/download';
+import { audioFileName, formatDuration, intlLocale } from '../lib/format';
+
+/** The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable. */
+export function SpeechHistory({
+  kind,
+  player,
+  hideId,
+}: {
+  kind: SpeechHistoryItem['kind'];
+  player: SharedPlayer;
+  /** The audio the result area shows already. */
+  hideId: string | null;
+}) {
+  const { t } = useTranslation('voice');
+  const history = useSpeechHistory();
+  const items = (history.data ?? []).filter((item) => item.kind === kind && item.id !== hideId);
+  const headingId = `speech-history-${kind}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3" data-testid="speech-history">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
+        <History className="text-pink h-5 w-5" aria-hidden />
+        {t(kind === 'speech' ? 'history.heading' : 'history.cloneHeading')}
+      </h2>
+      {history.isPending ? (
+        <div className="grid gap-2" aria-hidden>
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="bg-surface-2 h-16 animate-pulse rounded-2xl motion-reduce:animate-none" />
+          ))}
+        </div>
+      ) : history.isError ? (
+        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
+          <span className="text-muted">{t('history.failed')}</span>
+          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-pretty">
+          {t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((item) => (
+            <HistoryRow key={item.id} item={item} player={player} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedPlayer }) {
+  const { t, i18n } = useTranslation('voice');
+  const [saving, setSaving] = useState(false);
+  const id = `history:${item.id}`;
+  const playing = player.playing?.id === id ? player.playing.status : null;
+  const name =
+    item.kind === 'voice_clone'
+      ? t('history.clonedVoice')
+      : (voiceById(item.voice_id ?? '')?.name ?? item.voice_id ?? '');
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(item.created_at);
+  const length = formatDuration(item.seconds);
+  const fileName = audioFileName(
+    item.kind === 'voice_clone' ? 'clone' : (item.voice_id ?? 'audio'),
+    item.created_at,
+    item.format,
+  );
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await downloadFile(item.url, fileName);
+    } catch {
+      notify('error', t('history.downloadFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <li
+      className="border-line bg-surface flex items-center gap-3 rounded-2xl border px-3 py-2.5"
+      data-testid="history-item"
+    >
+      <button
+        type="button"
+        onClick={() => player.toggle(id, item.url)}
+        aria-label={`${t(playing ? 'history.pause' : 'history.play')}: ${name}`}
+        aria-pressed={playing !== null}
+        className={cn(
+          'grid h-10 w-10 shrink-0 place-items-center rounded-full transition-colors duration-150',
+          playing ? 'bg-accent text-white' : 'bg-surface-3 text-fg hover:bg-line',
+        )}
+      >
+        {playing === 'loading' ? (
+          <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+        ) : playing === 'playing' ? (
+          <Square className="h-3.5 w-3.5 fill-current" aria-hidden />
+        ) : (
+          <Play className="h-4 w-4 fill-current" aria-hidden />
+        )}
+      </button>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+          <bdi className="font-semibold">{name}</bdi>
+          <span className="text-muted tabular text-xs">
+            {length && <span dir="ltr">{length}</span>}
+            {length && ' · '}
+            <time dateTime={new Date(item.created_at).toISOString()}>{when}</time>
+          </span>
+          {item.preview && (
+            <span className="bg-surface-3 text-muted rounded-full px-2 py-0.5 text-[0.6875rem] font-semibold">
+              {t('history.offline')}
+            </span>
+          )}
+        </p>
+        <p className="text-muted truncate text-xs" dir="auto">
+          {item.text || t('history.scriptRecording')}
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => void save()}
+        disabled={saving}
+        aria-label={`${t('history.download')}: ${name}`}
+        title={t('history.download')}
+      >
+        {saving ? (
+          <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
+        ) : (
+          <Download className="h-4 w-4" aria-hidden />
+        )}
+      </Button>
+    </li>
+  );
+}

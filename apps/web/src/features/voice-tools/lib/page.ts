@@ -1,0 +1,14 @@
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+/** Why a call failed, for the page: the server's message, else a network or a generic line. */
+export function failureText(err: unknown, network: string, generic: string): string {
+  if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) return network;
+  return errorMessage(err, generic);
+}
+
+/** Takes phones to the result area, which sits under the form there. */
+export function revealOnPhones(element: HTMLElement | null): void {
+  if (!element || window.matchMedia('(min-width: 1024px)').matches) return;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+}

@@ -1,0 +1,137 @@
+import { ErrorCode, VOICES } from '@lumi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, type RequestOptions } from '@/lib/api-client';
+import type * as ApiClient from '@/lib/api-client';
+import { apiBlob } from '@/lib/api-file';
+import commonEn from '@/locales/en/common.json';
+import voiceEn from '@/locales/en/voice.json';
+import VoiceGeneratorPage from './voice-generator-page';
+
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: vi.fn(),
+}));
+vi.mock('@/lib/api-file', () => ({ apiBlob: vi.fn() }));
+
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, voice: voiceEn } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:audio');
+  window.matchMedia = vi.fn((query: string) => ({ matches: true, media: query }) as MediaQueryList);
+  URL.revokeObjectURL = vi.fn();
+});
+
+const voices = VOICES.map(({ espeak: _espeak, ...v }) => ({
+  ...v,
+  preview_url: `/cgi-bin/speech/preview/${v.voice_id}`,
+}));
+
+function fakeServer(path: string): Promise<unknown> {
+  if (path === '/auth/aigc/speech/voices') return Promise.resolve({ voices, offline: true });
+  if (path === '/auth/aigc/speech/history') return Promise.resolve({ items: [] });
+  return Promise.reject(new Error(`unexpected call ${path}`));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+  vi.mocked(apiBlob).mockReset();
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <VoiceGeneratorPage />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const generate = () => screen.getByTestId('generate');
+const typeText = (text: string) =>
+  fireEvent.change(screen.getByLabelText('Text to speak'), { target: { value: text } });
+
+describe('voice generator page', () => {
+  it('lists the 17 voices as one radio group, Aria chosen, and says the engine is offline', async () => {
+    renderPage();
+    const group = screen.getByRole('radiogroup', { name: 'Choose a voice' });
+    expect(group.querySelectorAll('input[type=radio]')).toHaveLength(17);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Aria' }).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Adam' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect((await screen.findByTestId('offline-note')).textContent).toContain('eSpeak NG');
+  });
+
+  it('counts characters and prices the text: 1 credit per started 100', () => {
+    renderPage();
+    expect(generate().hasAttribute('disabled')).toBe(true);
+    // The tip sits under both buttons: the desktop one and the phone bar's.
+    expect(screen.getAllByText('Type a text to hear it spoken.')).toHaveLength(2);
+    typeText('a'.repeat(150));
+    expect(screen.getByText('150 / 5,000 characters')).toBeTruthy();
+    expect(generate().textContent).toBe('Generate · 2 credits');
+    expect(generate().hasAttribute('disabled')).toBe(false);
+    typeText('Hello');
+    expect(generate().textContent).toBe('Generate · 1 credit');
+    expect(screen.getByText('1 credit per started 100 characters')).toBeTruthy();
+  });
+
+  it('sends the voice, trimmed text and format, then plays and offers the download', async () => {
+    vi.mocked(apiBlob).mockResolvedValue({
+      blob: new Blob([new Uint8Array(8)], { type: 'audio/wav' }),
+      headers: new Headers({ 'x-job-id': 'job-1' }),
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Adam' }));
+    fireEvent.click(screen.getByRole('radio', { name: /^WAV/ }));
+    typeText('  Good morning.  ');
+    fireEvent.submit(screen.getByTestId('voice-form'));
+    const ready = await screen.findByTestId('result-ready');
+    const [path, options] = vi.mocked(apiBlob).mock.calls[0] as [string, RequestOptions];
+    expect(path).toBe('/auth/aigc/speech/text-to-speech');
+    expect(options.json).toEqual({ voice_id: 'adam', text: 'Good morning.', format: 'wav' });
+    expect(ready.textContent).toContain('Adam');
+    expect(screen.getByTestId('result-audio').getAttribute('src')).toBe('blob:audio');
+    expect(screen.getByTestId('result-download').getAttribute('download')).toMatch(
+      /^voice-adam-\d{4}-\d{2}-\d{2}\.wav$/,
+    );
+    // The form is kept for the session.
+    expect(JSON.parse(sessionStorage.getItem('voiceGeneratorForm') ?? '{}')).toMatchObject({
+      voiceId: 'adam',
+      format: 'wav',
+    });
+  });
+
+  it("shows the server's message on a refusal, and nothing when the credits dialog took over", async () => {
+    vi.mocked(apiBlob).mockRejectedValueOnce(
+      new ApiError('business', ErrorCode.OPERATION_FAILED, 'Generation failed, credits returned.'),
+    );
+    renderPage();
+    typeText('Hello');
+    fireEvent.submit(screen.getByTestId('voice-form'));
+    expect((await screen.findByTestId('result-error')).textContent).toContain(
+      'Generation failed, credits returned.',
+    );
+
+    vi.mocked(apiBlob).mockRejectedValueOnce(
+      new ApiError('business', ErrorCode.NOT_ENOUGH_CREDITS, 'No credits'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(vi.mocked(apiBlob)).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByTestId('result-busy')).toBeNull());
+    expect(screen.queryByTestId('result-error')).toBeNull();
+  });
+});
