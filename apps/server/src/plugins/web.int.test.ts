@@ -8,7 +8,8 @@ import { createTestApp, messagesFile, type TestApp } from '../../test/helpers';
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 const APP_JS = 'console.log("app abc123");\n'.repeat(50);
-const ROBOTS = 'User-agent: *\nAllow: /\n';
+/** Any built file that is not a hashed asset (robots.txt and sitemap.xml are the server's own). */
+const ROBOTS = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 let distDir: string;
 let t: TestApp;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_JS));
-  await fs.writeFile(path.join(distDir, 'robots.txt'), ROBOTS);
+  await fs.writeFile(path.join(distDir, 'favicon.svg'), ROBOTS);
   // A distinctive value, so the inlined config is known to come from this server's settings.
   t = await createTestApp({ env: { WEB_DIST_DIR: distDir, DAILY_FREE_CREDITS: '37' } });
 });
@@ -132,7 +133,7 @@ describe('built assets', () => {
   });
 
   it('caches other built files briefly, not as immutable', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(ROBOTS);
     const cacheControl = String(res.headers['cache-control']);
