@@ -277,13 +277,24 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
   it('never asks the engine without the credits, and stops it for a send that loses the race', async () => {
     let asked = 0;
     let stopped = 0;
-    // Thinks 30 ms before the first word (long enough for the spend to settle), and notices stops.
+    // Thinks up to 300 ms before the first word (long enough for the spend to settle even on a
+    // busy machine), and notices a stop at once.
     const slow: ChatEngine = {
       id: 'slow',
       demo: false,
       async *stream(request) {
         asked += 1;
-        await new Promise((r) => setTimeout(r, 30));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 300);
+          request.signal?.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
+        });
         if (request.signal?.aborted) {
           stopped += 1;
           throw new EngineError('aborted', 'stopped');
