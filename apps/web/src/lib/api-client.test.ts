@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, configureApi, type ApiHandlers } from './api-client';
+import { describe, expect, it } from 'vitest';
+import { api, ApiError, configureApi } from './api-client';
+import { mockApi } from './api-mocks';
 
 function envelope(code: number, data: unknown = null, message = '') {
   return new Response(JSON.stringify({ code, message, data }), {
@@ -8,23 +9,8 @@ function envelope(code: number, data: unknown = null, message = '') {
 }
 
 describe('api client', () => {
-  let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    handlers = {
-      onNoSession: vi.fn(() => Promise.resolve()),
-      onNotEnoughCredits: vi.fn(),
-      onError: vi.fn(),
-      onNetworkError: vi.fn(),
-      locale: vi.fn(() => 'fr'),
-      sessionReady: vi.fn(() => Promise.resolve()),
-    };
-    configureApi(handlers as unknown as ApiHandlers);
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const mocks = mockApi('fr');
+  const fetchMock = mocks.fetch;
 
   it('unwraps data on code 0 and sends the locale', async () => {
     fetchMock.mockResolvedValueOnce(envelope(0, { remain: 30 }));
@@ -39,7 +25,7 @@ describe('api client', () => {
       .mockResolvedValueOnce(envelope(100000, null, 'no user uid'))
       .mockResolvedValueOnce(envelope(0, 'ok'));
     await expect(api('/auth/x')).resolves.toBe('ok');
-    expect(handlers.onNoSession).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onNoSession).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -49,24 +35,24 @@ describe('api client', () => {
       .mockResolvedValueOnce(envelope(100000, null, 'no user uid'));
     await expect(api('/auth/x')).rejects.toMatchObject({ code: 100000 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(handlers.onError).not.toHaveBeenCalled();
+    expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
   it('on 100002 opens the credits dialog', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100002, null, 'used up'));
     await expect(api('/auth/spend', { json: {} })).rejects.toBeInstanceOf(ApiError);
-    expect(handlers.onNotEnoughCredits).toHaveBeenCalledTimes(1);
-    expect(handlers.onError).not.toHaveBeenCalled();
+    expect(mocks.handlers.onNotEnoughCredits).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
   it('toasts the server message for other codes unless the call is silent', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100003, null, 'Too frequent'));
     await expect(api('/auth/x')).rejects.toMatchObject({ code: 100003, message: 'Too frequent' });
-    expect(handlers.onError).toHaveBeenCalledWith('Too frequent');
+    expect(mocks.handlers.onError).toHaveBeenCalledWith('Too frequent');
 
     fetchMock.mockResolvedValueOnce(envelope(100003, null, 'Too frequent'));
     await expect(api('/auth/x', { silent: true })).rejects.toMatchObject({ code: 100003 });
-    expect(handlers.onError).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onError).toHaveBeenCalledTimes(1);
   });
 
   it('reads the envelope of framework errors sent with an HTTP error status', async () => {
@@ -74,13 +60,13 @@ describe('api client', () => {
       new Response(JSON.stringify({ code: 100013, message: 'Too large', data: null }), { status: 413 }),
     );
     await expect(api('/auth/x', { json: {} })).rejects.toMatchObject({ code: 100013 });
-    expect(handlers.onError).toHaveBeenCalledWith('Too large');
+    expect(mocks.handlers.onError).toHaveBeenCalledWith('Too large');
   });
 
   it('on a network failure toasts that the network is abnormal', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api('/auth/x')).rejects.toMatchObject({ kind: 'network' });
-    expect(handlers.onNetworkError).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onNetworkError).toHaveBeenCalledTimes(1);
   });
 
   it('sends form bodies form-encoded and skips undefined fields', async () => {

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureApi, type ApiHandlers } from './api-client';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { mockApi } from './api-mocks';
 import { apiBlob } from './api-file';
 
 function envelope(code: number, message = '', status = 200) {
@@ -14,23 +15,8 @@ function audio(bytes: number[], type = 'audio/mpeg') {
 }
 
 describe('apiBlob: a file, or the envelope of a refusal', () => {
-  let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    handlers = {
-      onNoSession: vi.fn(() => Promise.resolve()),
-      onNotEnoughCredits: vi.fn(),
-      onError: vi.fn(),
-      onNetworkError: vi.fn(),
-      locale: vi.fn(() => 'en'),
-      sessionReady: vi.fn(() => Promise.resolve()),
-    };
-    configureApi(handlers as unknown as ApiHandlers);
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const mocks = mockApi('en');
+  const fetchMock = mocks.fetch;
 
   it('answers the audio bytes, their type and the headers', async () => {
     fetchMock.mockResolvedValueOnce(audio([0x49, 0x44, 0x33, 4]));
@@ -46,15 +32,15 @@ describe('apiBlob: a file, or the envelope of a refusal', () => {
       kind: 'business',
       code: 100002,
     });
-    expect(handlers.onNotEnoughCredits).toHaveBeenCalledTimes(1);
-    expect(handlers.onError).not.toHaveBeenCalled();
+    expect(mocks.handlers.onNotEnoughCredits).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
   it('on 100000 logs in as a tourist and retries once', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100000, 'no user uid')).mockResolvedValueOnce(audio([1, 2]));
     const { blob } = await apiBlob('/auth/aigc/speech/custom', { formData: new FormData() });
     expect(blob.size).toBe(2);
-    expect(handlers.onNoSession).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onNoSession).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -64,13 +50,13 @@ describe('apiBlob: a file, or the envelope of a refusal', () => {
       code: 100001,
       message: 'Please record 10 to 20 seconds',
     });
-    expect(handlers.onError).not.toHaveBeenCalled();
+    expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
   it('reads the envelope sent with HTTP 413', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100013, 'This file is too large: at most 100 MB.', 413));
     await expect(apiBlob('/auth/aigc/speech/custom')).rejects.toMatchObject({ code: 100013 });
-    expect(handlers.onError).toHaveBeenCalledWith('This file is too large: at most 100 MB.');
+    expect(mocks.handlers.onError).toHaveBeenCalledWith('This file is too large: at most 100 MB.');
   });
 
   it('a success envelope where a file was expected is a bad response', async () => {
@@ -90,6 +76,6 @@ describe('apiBlob: a file, or the envelope of a refusal', () => {
   it('on a network failure toasts that the network is abnormal', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiBlob('/auth/x')).rejects.toMatchObject({ kind: 'network' });
-    expect(handlers.onNetworkError).toHaveBeenCalledTimes(1);
+    expect(mocks.handlers.onNetworkError).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
 
 export interface DialogProps {
   open: boolean;
@@ -16,7 +17,6 @@ export interface DialogProps {
 
 /** A centred modal dialog: focus trapped, Escape and the close button close it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, icon }: DialogProps) {
-  const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -37,14 +37,22 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           {footer && (
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">{footer}</div>
           )}
-          <RadixDialog.Close
-            className="text-muted hover:bg-surface-2 hover:text-fg absolute end-3 top-3 grid h-9 w-9 place-items-center rounded-full"
-            aria-label={t('actions.close')}
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </RadixDialog.Close>
+          <DialogClose className="text-muted hover:bg-surface-2 hover:text-fg h-9 w-9" />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A dialog's round close button (an X) in its top end corner; `className` sets its size and colours. */
+export function DialogClose({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Close
+      className={cn('absolute end-3 top-3 grid place-items-center rounded-full', className)}
+      aria-label={t('actions.close')}
+    >
+      <X className="h-5 w-5" aria-hidden />
+    </RadixDialog.Close>
   );
 }

@@ -1,12 +1,12 @@
 import { COSTS, localeInfo } from '@lumi/contract';
-import { Cpu, Lightbulb, ScanFace, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Cpu, Lightbulb, ScanFace, ShieldCheck, WandSparkles, type LucideIcon } from 'lucide-react';
 import { useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { PhotoStep } from './components/photo-step';
 import { StepHeading } from './components/step-heading';
-import { SwapButton } from './components/swap-button';
 import { SwapResult } from './components/swap-result';
 import { useFaceSwap } from './hooks/use-face-swap';
 import type { Photo } from './lib/page-store';
@@ -140,9 +140,11 @@ export default function FaceSwapPage() {
               />
               <span>{t('consent.label')}</span>
             </label>
-            <SwapButton
+            <SubmitButton
               formId={formId}
-              cost={COSTS.faceSwap}
+              icon={WandSparkles}
+              label={t('swap.button', { count: COSTS.faceSwap })}
+              busyLabel={t('swap.busy')}
               busy={busy}
               tip={tip}
               tipId={`${formId}-tip`}
@@ -184,9 +186,11 @@ export default function FaceSwapPage() {
         </div>
       </section>
 
-      <SwapButton
+      <SubmitButton
         formId={formId}
-        cost={COSTS.faceSwap}
+        icon={WandSparkles}
+        label={t('swap.button', { count: COSTS.faceSwap })}
+        busyLabel={t('swap.busy')}
         busy={busy}
         tip={tip}
         tipId={`${formId}-tip-phone`}

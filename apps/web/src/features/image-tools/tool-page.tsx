@@ -2,18 +2,18 @@ import { presetsOf, type ImageTool } from '@lumi/contract';
 import { Compass, SlidersHorizontal, Sparkles, UserRoundPen, Wand2 } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { ExploreGallery } from './components/explore-gallery';
-import { GenerateBar } from './components/generate-bar';
 import { GenerationPanel } from './components/generation-panel';
 import { GirlBuilder } from './components/girl-builder';
 import { HistoryList } from './components/history-list';
 import { OptionsPanel } from './components/options-panel';
 import { PresetPicker } from './components/preset-picker';
 import { AdvancedOptions, PromptField } from './components/prompt-field';
-import { Tabs } from './components/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { useGeneration } from './hooks/use-generation';
 import { useToolForm } from './hooks/use-tool-form';
 import { blockerOf, formCost, presetTool, toRequest, usesBuilder, type GirlMode } from './lib/form-state';
@@ -167,9 +167,12 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
             </h2>
             <OptionsPanel form={form} update={update} isVip={isVip} locale={locale} />
           </div>
-          <GenerateBar
+          <SubmitButton
             formId={formId}
-            cost={cost}
+            icon={Wand2}
+            label={t('generate.button', { count: cost })}
+            busyLabel={t('generate.busy')}
+            testId="generate"
             busy={busy}
             tip={tip}
             tipId={`${formId}-tip`}
@@ -192,9 +195,12 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
           <HistoryList tool={tool} locale={locale} hideId={jobId} />
         </div>
       </div>
-      <GenerateBar
+      <SubmitButton
         formId={formId}
-        cost={cost}
+        icon={Wand2}
+        label={t('generate.button', { count: cost })}
+        busyLabel={t('generate.busy')}
+        testId="generate"
         busy={busy}
         tip={tip}
         tipId={`${formId}-tip-phone`}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, AudioWaveform, FileText, Mic, Upload, WandSparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -18,8 +19,7 @@ import { RecorderPanel } from './components/recorder-panel';
 import { ResultPanel, type AudioResult } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
 import { StepIndicator, type StepItem } from './components/step-indicator';
-import { SubmitButton } from './components/submit-button';
-import { Tabs } from './components/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { TextField } from './components/text-field';
 import { UploadPanel } from './components/upload-panel';
 import { useBlobState, type WithUrl } from './hooks/use-blob-url';
@@ -180,6 +180,7 @@ export default function VoiceCloningPage() {
         </Button>
       ) : (
         <SubmitButton
+          truncate
           formId={formId}
           icon={WandSparkles}
           label={buttonLabel}
@@ -242,6 +243,7 @@ export default function VoiceCloningPage() {
               <Tabs<ReferenceSource>
                 label={t('clone.voice.sourceLabel')}
                 idBase={referenceTabs}
+                variant="fill"
                 value={form.referenceSource}
                 onChange={(referenceSource) => update({ referenceSource })}
                 className="w-full sm:w-fit"
@@ -316,6 +318,7 @@ export default function VoiceCloningPage() {
               <Tabs<ScriptSource>
                 label={t('clone.script.sourceLabel')}
                 idBase={scriptTabs}
+                variant="fill"
                 value={form.scriptSource}
                 onChange={(scriptSource) => update({ scriptSource })}
                 className="w-full sm:w-fit"

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines, Mic2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
@@ -14,7 +15,6 @@ import { Note } from './components/note';
 import { PageHeader } from './components/page-header';
 import { ResultPanel, type AudioResult } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
-import { SubmitButton } from './components/submit-button';
 import { TextField } from './components/text-field';
 import { VoicePicker } from './components/voice-picker';
 import { useBlobState } from './hooks/use-blob-url';
@@ -151,6 +151,7 @@ export default function VoiceGeneratorPage() {
             />
             <FormatChoice value={form.format} onChange={(format) => update({ format })} />
             <SubmitButton
+              truncate
               formId={formId}
               icon={AudioLines}
               label={buttonLabel}
@@ -188,6 +189,7 @@ export default function VoiceGeneratorPage() {
           {t('generator.voiceChosen', { name: voiceName })}
         </p>
         <SubmitButton
+          truncate
           formId={formId}
           icon={AudioLines}
           label={buttonLabel}

@@ -2,15 +2,18 @@ import { CircleAlert, CircleCheck, Download, Loader2, RotateCcw, ScanFace, ZoomI
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ZoomDialog } from '@/components/ui/zoom-dialog';
+import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { useBlobSrc } from '../hooks/use-blob-src';
-import { downloadImage, swapFileName } from '../lib/download';
 import { choosableFaces } from '../lib/face-boxes';
 import type { Photo } from '../lib/page-store';
 import type { Swap } from '../lib/swap-state';
 import { CompareSlider } from './compare-slider';
 import { FacePicker } from './face-picker';
-import { ZoomDialog } from './zoom-dialog';
+
+/** The swapped photo's file name. */
+const swapFileName = (jobId: string) => `face-swap-${jobId}.webp`;
 
 /**
  * The result area: what the swap is doing (in queue, swapping, with progress), then the
@@ -164,7 +167,7 @@ function Done({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadImage(image.url, swapFileName(id));
+      await downloadFile(image.url, swapFileName(id));
     } catch {
       notify('error', t('result.downloadFailed'));
     } finally {

@@ -1,27 +1,14 @@
 import { ErrorCode } from '@lumi/contract';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { creditsEvents } from '@/lib/events';
+import { submitJob, useJobPolling } from '@/hooks/use-job';
 import { createFaceSwap } from '../api/create-face-swap';
 import { getSwapStatus } from '../api/get-swap-status';
 import { pageStore, type PageStore } from '../lib/page-store';
 import { pollingId, type SwapRequest } from '../lib/swap-state';
 
-/** Spec §4: the status is read about every second while the job waits or runs. */
-export const POLL_MS = 1000;
-/** Reads in a row that may fail (network, server restart) before the page says so. */
-const MAX_POLL_FAILURES = 5;
-
 /** Refusals Retry cannot change: the same photos would be refused again. */
 const FINAL_CODES: ReadonlySet<number> = new Set([ErrorCode.INVALID_INPUT, ErrorCode.FORBIDDEN]);
-
-/** Codes meaning the job is not (or no longer) this visitor's: forget it. */
-const GONE_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.NOT_FOUND,
-  ErrorCode.INVALID_INPUT,
-  ErrorCode.FORBIDDEN,
-]);
 
 /**
  * The face swap page's state (photos, consent, the swap) and its actions: Swap sends the photos,
@@ -33,65 +20,20 @@ export function useFaceSwap(store: PageStore = pageStore) {
   const page = useSyncExternalStore(store.subscribe, store.get);
   const { dispatch } = store;
 
-  const id = pollingId(page.swap);
-  useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    const tick = async () => {
-      try {
-        const status = await getSwapStatus(id, controller.signal);
-        if (controller.signal.aborted) return;
-        failures = 0;
-        dispatch({ type: 'status', status });
-        if (status.state === 'done' || status.state === 'failed') {
-          // A failed job's credits were returned: the balance is read again.
-          if (status.state === 'failed') creditsEvents.emit('-5');
-          return;
-        }
-      } catch (err) {
-        if (controller.signal.aborted) return;
-        if (err instanceof ApiError && err.kind === 'business' && GONE_CODES.has(err.code)) {
-          dispatch({ type: 'reset' });
-          return;
-        }
-        failures += 1;
-        if (failures >= MAX_POLL_FAILURES) {
-          dispatch({ type: 'lost', message: t('status.lost') });
-          return;
-        }
-      }
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    void tick();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id, t, dispatch]);
+  useJobPolling(pollingId(page.swap), {
+    getStatus: getSwapStatus,
+    dispatch,
+    lostMessage: t('status.lost'),
+  });
 
   const swap = useCallback(
-    async (request: SwapRequest) => {
-      dispatch({ type: 'send', request });
-      try {
-        const { id: jobId } = await createFaceSwap(request);
-        dispatch({ type: 'accepted', id: jobId });
-        creditsEvents.emit('-5');
-      } catch (err) {
-        const code = err instanceof ApiError ? err.code : 0;
-        if (code === ErrorCode.NOT_ENOUGH_CREDITS) {
-          // The credits dialog opened already.
-          dispatch({ type: 'cancel' });
-        } else {
-          dispatch({
-            type: 'refused',
-            message: errorMessage(err, t('status.error')),
-            canRetry: !FINAL_CODES.has(code),
-          });
-        }
-      }
-    },
+    (request: SwapRequest) =>
+      submitJob(request, {
+        create: createFaceSwap,
+        dispatch,
+        finalCodes: FINAL_CODES,
+        errorText: t('status.error'),
+      }),
     [t, dispatch],
   );
 

@@ -3,15 +3,18 @@ import { Contrast, Download, Loader2, Share2, ZoomIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { ZoomDialog } from '@/components/ui/zoom-dialog';
 import { getHref } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { shareImage } from '../api/share-image';
-import { downloadImage } from '../lib/download';
 import { absoluteUrl, downloadName } from '../lib/share-links';
 import { PreviewBadge } from './preview-badge';
 import { ShareDialog } from './share-dialog';
-import { CONTRAST_FILTER, ZoomDialog } from './zoom-dialog';
+
+/** The Contrast toggle's look, on the card and in the zoom view. */
+const CONTRAST_FILTER = 'contrast(1.25) saturate(1.1)';
 
 interface ImageCardProps {
   image: JobImage;
@@ -50,7 +53,7 @@ export function ImageCard({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadImage(image.url, downloadName(tool, jobId, index));
+      await downloadFile(image.url, downloadName(tool, jobId, index));
     } catch {
       notify('error', t('results.downloadFailed'));
     } finally {
@@ -142,7 +145,8 @@ export function ImageCard({
           width={image.width}
           height={image.height}
           title={label}
-          contrast={contrast}
+          description={label}
+          filter={contrast ? CONTRAST_FILTER : undefined}
         />
       )}
       {shareUrl && <ShareDialog open onOpenChange={(open) => !open && setShareUrl(null)} url={shareUrl} />}

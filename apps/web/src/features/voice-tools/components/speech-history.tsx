@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { useSpeechHistory } from '../api/get-speech-history';
 import type { SharedPlayer } from '../hooks/use-shared-player';
-import { downloadFile } from '../lib/download';
 import { audioFileName, formatDuration, intlLocale } from '../lib/format';
 
 /** The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable. */
