@@ -83,8 +83,11 @@ export function medianPitch(pcm: Float32Array, sampleRate: number): number {
   return median(pitchTrack(pcm, sampleRate));
 }
 
-/** Reads `x` at fractional positions step apart: pitch and speed both change by `step`. */
-function resample(x: Float32Array, step: number): Float32Array {
+/**
+ * Reads `x` at fractional positions `step` apart (linear interpolation): pitch and speed both
+ * change by `step`; from rate r to rate q, `step` is r / q.
+ */
+export function resample(x: Float32Array, step: number): Float32Array {
   const n = Math.floor((x.length - 1) / step);
   const y = new Float32Array(n);
   for (let i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 export {
   convertVoice,
+  resample,
   medianPitch,
   pitchTrack,
   shiftPitch,

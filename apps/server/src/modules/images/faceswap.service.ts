@@ -65,21 +65,16 @@ export class FaceSwapService {
       baseFace: input.baseFace,
       consent: { at: this.deps.clock().getTime(), ip: input.ip },
     };
-    const made = await this.deps.db.transaction(async (tx) => {
-      const spent = await this.deps.credits.spend(user.id, COSTS.faceSwap, 'face swap', tx);
-      const row = await this.deps.queue.enqueue(tx, {
-        userId: user.id,
-        kind: 'faceswap',
-        lane: 0,
-        input: job,
-        cost: COSTS.faceSwap,
-        spendOp: spent.operationId,
-        preview: false,
-      });
-      return { row, spent };
+    const made = await this.deps.queue.submit({
+      userId: user.id,
+      kind: 'faceswap',
+      lane: 0,
+      input: job,
+      cost: COSTS.faceSwap,
+      reason: 'face swap',
+      preview: false,
     });
-    made.spent.committed();
-    return { id: made.row.id };
+    return { id: made.id };
   }
 
   readonly handler: JobHandler = async (job, context) => {

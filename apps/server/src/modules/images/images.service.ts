@@ -151,21 +151,16 @@ export class ImagesService {
       adult,
     };
     const cost = imageCost(body.model, body.count);
-    const job = await this.deps.db.transaction(async (tx) => {
-      const spent = await this.deps.credits.spend(user.id, cost, `image ${tool} x${body.count}`, tx);
-      const row = await this.deps.queue.enqueue(tx, {
-        userId: user.id,
-        kind: 'image',
-        lane: body.speed === 'fast' ? 0 : 1,
-        input,
-        cost,
-        spendOp: spent.operationId,
-        preview: this.deps.engine.preview,
-      });
-      return { row, spent };
+    const job = await this.deps.queue.submit({
+      userId: user.id,
+      kind: 'image',
+      lane: body.speed === 'fast' ? 0 : 1,
+      input,
+      cost,
+      reason: `image ${tool} x${body.count}`,
+      preview: this.deps.engine.preview,
     });
-    job.spent.committed();
-    return { id: job.row.id };
+    return { id: job.id };
   }
 
   /** The worker's handler: draw, mark as AI-made, store privately. */

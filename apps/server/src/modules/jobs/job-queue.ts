@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobStatus, MessageKey } from '@lumi/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { JobRow, NewJobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { CreditsService } from '../credits/credits.service';
@@ -31,12 +31,25 @@ export interface JobQueueDeps {
 export class JobQueue {
   constructor(private readonly deps: JobQueueDeps) {}
 
-  /** Adds a job inside the caller's transaction (the one that spent its credits). */
-  enqueue(
-    tx: DbOrTx,
-    job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'spendOp' | 'preview'>,
+  /**
+   * Spends the job's credits and adds it, in one transaction: never a paid job missing, never a
+   * job not paid for. Not enough credits throws the not-enough-credits error, adding nothing.
+   */
+  async submit(
+    job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
   ): Promise<JobRow> {
-    return repo.insertJob(tx, { ...job, createdAt: this.deps.clock() });
+    const { reason, ...row } = job;
+    const made = await this.deps.db.transaction(async (tx) => {
+      const spent = await this.deps.credits.spend(row.userId, row.cost, reason, tx);
+      const inserted = await repo.insertJob(tx, {
+        ...row,
+        spendOp: spent.operationId,
+        createdAt: this.deps.clock(),
+      });
+      return { inserted, spent };
+    });
+    made.spent.committed();
+    return made.inserted;
   }
 
   find(id: string): Promise<JobRow | undefined> {

@@ -15,6 +15,7 @@ import {
   encodeWav,
   EspeakEngine,
   isEngineError,
+  resample,
   splitSentences,
   voiceProfile,
   type ElevenLabsEngine,
@@ -140,26 +141,16 @@ export class SpeechService {
     input: SpeechJobInput | CloneJobInput,
     lane: number,
   ): Promise<{ bytes: Buffer; mime: string; id: string }> {
-    const job = await this.deps.db.transaction(async (tx) => {
-      const spent = await this.deps.credits.spend(
-        user.id,
-        cost,
-        kind === 'speech' ? 'text to speech' : 'voice clone',
-        tx,
-      );
-      const row = await this.deps.queue.enqueue(tx, {
-        userId: user.id,
-        kind,
-        lane,
-        input,
-        cost,
-        spendOp: spent.operationId,
-        preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
-      });
-      return { row, spent };
+    const job = await this.deps.queue.submit({
+      userId: user.id,
+      kind,
+      lane,
+      input,
+      cost,
+      reason: kind === 'speech' ? 'text to speech' : 'voice clone',
+      preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
     });
-    job.spent.committed();
-    const done = await this.deps.queue.waitFor(job.row.id, 200_000);
+    const done = await this.deps.queue.waitFor(job.id, 200_000);
     if (done?.state !== 'done') {
       throw new BusinessError(ErrorCode.OPERATION_FAILED, (done?.error ?? 'generation_failed') as MessageKey);
     }
@@ -335,18 +326,9 @@ export class SpeechService {
   }
 }
 
-/** eSpeak's WAV (22,050 Hz mono) as samples; other rates go through ffmpeg's resampler. */
+/** A WAV engine's answer (eSpeak: 22,050 Hz mono) as samples at SAMPLE_RATE. */
 function resampleWav(bytes: Buffer): Float32Array {
   const { sampleRate, pcm } = decodeWav(bytes);
-  if (sampleRate === SAMPLE_RATE) return pcm;
   // Linear resampling is enough for speech between common rates.
-  const step = sampleRate / SAMPLE_RATE;
-  const out = new Float32Array(Math.floor(pcm.length / step));
-  for (let i = 0; i < out.length; i++) {
-    const p = i * step;
-    const j = Math.floor(p);
-    const f = p - j;
-    out[i] = pcm[j]! * (1 - f) + (pcm[Math.min(j + 1, pcm.length - 1)] ?? 0) * f;
-  }
-  return out;
+  return sampleRate === SAMPLE_RATE ? pcm : resample(pcm, sampleRate / SAMPLE_RATE);
 }
