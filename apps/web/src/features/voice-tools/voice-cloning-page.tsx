@@ -58,6 +58,16 @@ export default function VoiceCloningPage() {
   useDocumentTitle(title);
   const queryClient = useQueryClient();
   const formId = useId();
+  const sourceTab = <S extends ScriptSource>(value: S, Icon: typeof Mic) => ({
+    value,
+    label: t(`clone.source.${value}`),
+    icon: <Icon className="h-4 w-4" aria-hidden />,
+  });
+  const SOURCE = {
+    text: sourceTab('text', FileText),
+    record: sourceTab('record', Mic),
+    upload: sourceTab('upload', Upload),
+  };
   const idBase = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -247,26 +257,9 @@ export default function VoiceCloningPage() {
                 value={form.referenceSource}
                 onChange={(referenceSource) => update({ referenceSource })}
                 className="w-full sm:w-fit"
-                items={[
-                  {
-                    value: 'record',
-                    label: t('clone.source.record'),
-                    icon: <Mic className="h-4 w-4" aria-hidden />,
-                  },
-                  {
-                    value: 'upload',
-                    label: t('clone.source.upload'),
-                    icon: <Upload className="h-4 w-4" aria-hidden />,
-                  },
-                ]}
+                items={[SOURCE.record, SOURCE.upload]}
               />
-              <div
-                role="tabpanel"
-                id={`${referenceTabs}-panel-record`}
-                aria-labelledby={`${referenceTabs}-tab-record`}
-                hidden={form.referenceSource !== 'record'}
-                className="grid gap-3"
-              >
+              <SourcePanel idBase={referenceTabs} source="record" current={form.referenceSource}>
                 <RecorderPanel
                   name="voice"
                   maxSeconds={SPEECH_LIMITS.referenceMaxSeconds}
@@ -276,22 +269,14 @@ export default function VoiceCloningPage() {
                   active={form.step === 1 && form.referenceSource === 'record'}
                   hasTake={referenceRecording !== null}
                 />
-                {referenceRecording && (
-                  <AudioTake
-                    take={{ ...referenceRecording, source: 'record' }}
-                    role="reference"
-                    onRemove={() => setReferenceRecording(null)}
-                    testId="reference-take"
-                  />
-                )}
-              </div>
-              <div
-                role="tabpanel"
-                id={`${referenceTabs}-panel-upload`}
-                aria-labelledby={`${referenceTabs}-tab-upload`}
-                hidden={form.referenceSource !== 'upload'}
-                className="grid gap-3"
-              >
+                <Take
+                  audio={referenceRecording}
+                  source="record"
+                  role="reference"
+                  onRemove={() => setReferenceRecording(null)}
+                />
+              </SourcePanel>
+              <SourcePanel idBase={referenceTabs} source="upload" current={form.referenceSource}>
                 <UploadPanel
                   role="reference"
                   hint={t('clone.voice.uploadHint')}
@@ -299,15 +284,13 @@ export default function VoiceCloningPage() {
                   hasFile={referenceUpload !== null}
                   testId="reference-file"
                 />
-                {referenceUpload && (
-                  <AudioTake
-                    take={{ ...referenceUpload, source: 'upload' }}
-                    role="reference"
-                    onRemove={() => setReferenceUpload(null)}
-                    testId="reference-take"
-                  />
-                )}
-              </div>
+                <Take
+                  audio={referenceUpload}
+                  source="upload"
+                  role="reference"
+                  onRemove={() => setReferenceUpload(null)}
+                />
+              </SourcePanel>
             </>,
           )}
 
@@ -322,30 +305,9 @@ export default function VoiceCloningPage() {
                 value={form.scriptSource}
                 onChange={(scriptSource) => update({ scriptSource })}
                 className="w-full sm:w-fit"
-                items={[
-                  {
-                    value: 'text',
-                    label: t('clone.source.text'),
-                    icon: <FileText className="h-4 w-4" aria-hidden />,
-                  },
-                  {
-                    value: 'record',
-                    label: t('clone.source.record'),
-                    icon: <Mic className="h-4 w-4" aria-hidden />,
-                  },
-                  {
-                    value: 'upload',
-                    label: t('clone.source.upload'),
-                    icon: <Upload className="h-4 w-4" aria-hidden />,
-                  },
-                ]}
+                items={[SOURCE.text, SOURCE.record, SOURCE.upload]}
               />
-              <div
-                role="tabpanel"
-                id={`${scriptTabs}-panel-text`}
-                aria-labelledby={`${scriptTabs}-tab-text`}
-                hidden={form.scriptSource !== 'text'}
-              >
+              <SourcePanel idBase={scriptTabs} source="text" current={form.scriptSource}>
                 <TextField
                   label={t('clone.script.label')}
                   value={form.text}
@@ -354,14 +316,8 @@ export default function VoiceCloningPage() {
                   rows={6}
                   testId="script-text"
                 />
-              </div>
-              <div
-                role="tabpanel"
-                id={`${scriptTabs}-panel-record`}
-                aria-labelledby={`${scriptTabs}-tab-record`}
-                hidden={form.scriptSource !== 'record'}
-                className="grid gap-3"
-              >
+              </SourcePanel>
+              <SourcePanel idBase={scriptTabs} source="record" current={form.scriptSource}>
                 <RecorderPanel
                   name="script"
                   maxSeconds={SPEECH_LIMITS.scriptMaxSeconds}
@@ -370,22 +326,14 @@ export default function VoiceCloningPage() {
                   active={form.step === 2 && form.scriptSource === 'record'}
                   hasTake={scriptRecording !== null}
                 />
-                {scriptRecording && (
-                  <AudioTake
-                    take={{ ...scriptRecording, source: 'record' }}
-                    role="script"
-                    onRemove={() => setScriptRecording(null)}
-                    testId="script-take"
-                  />
-                )}
-              </div>
-              <div
-                role="tabpanel"
-                id={`${scriptTabs}-panel-upload`}
-                aria-labelledby={`${scriptTabs}-tab-upload`}
-                hidden={form.scriptSource !== 'upload'}
-                className="grid gap-3"
-              >
+                <Take
+                  audio={scriptRecording}
+                  source="record"
+                  role="script"
+                  onRemove={() => setScriptRecording(null)}
+                />
+              </SourcePanel>
+              <SourcePanel idBase={scriptTabs} source="upload" current={form.scriptSource}>
                 <UploadPanel
                   role="script"
                   hint={t('clone.script.hint')}
@@ -393,15 +341,13 @@ export default function VoiceCloningPage() {
                   hasFile={scriptUpload !== null}
                   testId="script-file"
                 />
-                {scriptUpload && (
-                  <AudioTake
-                    take={{ ...scriptUpload, source: 'upload' }}
-                    role="script"
-                    onRemove={() => setScriptUpload(null)}
-                    testId="script-take"
-                  />
-                )}
-              </div>
+                <Take
+                  audio={scriptUpload}
+                  source="upload"
+                  role="script"
+                  onRemove={() => setScriptUpload(null)}
+                />
+              </SourcePanel>
             </>,
           )}
 
@@ -512,4 +458,45 @@ function SummaryRow({
       </Button>
     </li>
   );
+}
+
+/** One source tab's panel (text, recording or upload), shown while its tab is chosen. */
+function SourcePanel({
+  idBase,
+  source,
+  current,
+  children,
+}: {
+  idBase: string;
+  source: string;
+  current: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={`${idBase}-panel-${source}`}
+      aria-labelledby={`${idBase}-tab-${source}`}
+      hidden={current !== source}
+      className="grid gap-3"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The recording or file taken for a step, to play, check and remove. */
+function Take({
+  audio,
+  source,
+  role,
+  onRemove,
+}: {
+  audio: WithUrl<Audio> | null;
+  source: 'record' | 'upload';
+  role: 'reference' | 'script';
+  onRemove: () => void;
+}) {
+  if (!audio) return null;
+  return <AudioTake take={{ ...audio, source }} role={role} onRemove={onRemove} testId={`${role}-take`} />;
 }
