@@ -1,6 +1,7 @@
 import type { ImageTool, Locale } from '@lumi/contract';
-import { CircleAlert, ImageIcon, Loader2, RotateCcw } from 'lucide-react';
+import { CircleAlert, ImageIcon, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '@/components/ui/job-progress';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Generation } from '../lib/generation';
@@ -111,32 +112,13 @@ export function GenerationPanel({
           : t('status.running');
   return (
     <div className="grid gap-3" data-testid="generation-waiting" aria-busy>
-      <div className="border-line bg-surface flex flex-col gap-2 rounded-2xl border px-4 py-3">
-        <p
-          role="status"
-          className="flex items-center gap-2 text-sm font-semibold"
-          data-testid="generation-status"
-          data-phase={state.phase}
-        >
-          <Loader2 className="text-pink h-4 w-4 shrink-0 animate-spin" aria-hidden />
-          {text}
-        </p>
-        {progress !== undefined && (
-          <div
-            role="progressbar"
-            aria-label={t('status.running')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-            className="bg-surface-3 h-1.5 overflow-hidden rounded-full"
-          >
-            <div
-              className="bg-accent h-full origin-left rounded-full transition-transform duration-200 rtl:origin-right"
-              style={{ transform: `scaleX(${Math.max(0.03, Math.min(1, progress))})` }}
-            />
-          </div>
-        )}
-      </div>
+      <JobProgress
+        text={text}
+        phase={state.phase}
+        progress={progress}
+        progressLabel={t('status.running')}
+        testId="generation-status"
+      />
       <div className={gridClass(count)} aria-hidden>
         {Array.from({ length: count }, (_, i) => (
           <div
