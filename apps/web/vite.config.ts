@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 const gzip = promisify(zlib.gzip);
@@ -47,8 +49,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Builds sw/sw.ts into /sw.js with the build's id, so each release installs a new worker that
+ * drops the caches of the one before.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'lumi-service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const id = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .digest('hex')
+        .slice(0, 12);
+      const result = await esbuild({
+        entryPoints: [path.resolve(import.meta.dirname, 'sw/sw.ts')],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        define: { BUILD_ID: JSON.stringify(id) },
+      });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: result.outputFiles[0]!.text });
+    },
+  };
+}
+
+/**
+ * The server sends every page with its text already in it (issue 10). The app's script starts
+ * loading only once that text is on screen, so on a slow phone the reader sees the page at once
+ * instead of waiting for the JavaScript; the app then takes over.
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'lumi-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(
+          html,
+        );
+        if (!entry) throw new Error('paint-first: the entry script tag was not found');
+        const loader = `<script type="module">requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry[1])})))</script>`;
+        return html
+          .replace(entry[0], '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('</body>', `  ${loader}\n  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), paintFirst(), serviceWorker(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     target: 'es2022',

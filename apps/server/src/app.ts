@@ -15,6 +15,7 @@ import { authHook } from './plugins/auth';
 import { registerErrorHandler, sendEnvelope } from './plugins/error-handler';
 import { registerWeb } from './plugins/web';
 import { registerSeo } from './plugins/seo';
+import { registerPwa } from './plugins/pwa';
 import { CreditsService } from './modules/credits/credits.service';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { SessionService } from './modules/session/session.service';
@@ -40,7 +41,11 @@ import {
 import { OAuthService } from './modules/accounts/oauth.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
-import { defaultWebDistDir } from './paths';
+import { contentDir, defaultWebDistDir, webLocalesDir } from './paths';
+import { ContentLibrary } from './modules/content/content-library';
+import { contentRoutes } from './modules/content/content.routes';
+import { Prerenderer } from './modules/content/prerender';
+import { SiteTexts } from './modules/content/site-texts';
 import { NowPaymentsGateway, StripeGateway } from './modules/payments/gateways';
 import { TestCardGateway, TestCryptoGateway } from './modules/payments/test-checkout';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -294,12 +299,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => clearInterval(eraser));
   app.decorateRequest('auth', null);
 
+  const content = ContentLibrary.load(contentDir());
+  const texts = SiteTexts.load(webLocalesDir(), {
+    site: config.siteName,
+    count: config.dailyFreeCredits,
+    email: config.supportEmail,
+  });
+  const prerender = new Prerenderer({
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    content,
+    texts,
+  });
+
   registerErrorHandler(app);
   registerSeo(app, {
     publicUrl: config.publicUrl,
     httpsHosts: config.forceHttpsHosts,
     stagingHosts: config.manageBlockedHosts,
+    articles: content.articles('en').map(({ slug }) => ({ slug, locales: content.localesOf('blog', slug) })),
   });
+
+  registerPwa(app, { siteName: config.siteName, texts });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -335,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(paymentWebhookRoutes, { payments, prefix: '/webhooks' });
       await api.register(publicImageRoutes, { images, sessions });
       await api.register(publicSpeechRoutes, { speech });
+      await api.register(contentRoutes, { content });
       await api.register(
         async (auth) => {
           auth.addHook('onRequest', authHook(sessions));
@@ -394,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWeb(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),
+    prerender,
     appConfig: {
       siteName: config.siteName,
       dailyFreeCredits: config.dailyFreeCredits,

@@ -26,3 +26,13 @@ export function migrationsDir(): string {
 export function defaultWebDistDir(): string {
   return path.resolve(serverRoot(), '../web/dist');
 }
+
+/** Blog articles and legal pages in Markdown (content/ at the repository's root). */
+export function contentDir(): string {
+  return path.resolve(serverRoot(), '../../content');
+}
+
+/** The web app's translation files, also read by the server for each page's prerendered text. */
+export function webLocalesDir(): string {
+  return path.resolve(serverRoot(), '../web/src/locales');
+}

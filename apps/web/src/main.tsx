@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
+import { startPwa } from './lib/pwa';
 import './index.css';
 
 async function boot(): Promise<void> {
@@ -20,4 +21,5 @@ async function boot(): Promise<void> {
   );
 }
 
+startPwa();
 void boot();

@@ -17,3 +17,4 @@ export * from './api/images';
 export * from './voices';
 export * from './api/speech';
 export * from './sse';
+export * from './api/content';

@@ -1,4 +1,17 @@
-import { buildPath, LOCALE_CODES, localeInfo, ROUTES, type RouteName } from '@lumi/contract';
+import {
+  buildPath,
+  LOCALE_CODES,
+  localeInfo,
+  ROUTES,
+  type Locale,
+  type RouteName,
+  type RouteParams,
+} from '@lumi/contract';
+
+export interface SitemapArticle {
+  slug: string;
+  locales: readonly Locale[];
+}
 import type { FastifyInstance } from 'fastify';
 
 /** Pages worth finding from a search engine: public, without parameters, the same for everyone. */
@@ -17,19 +30,26 @@ export const SITEMAP_ROUTES: readonly RouteName[] = (Object.keys(ROUTES) as Rout
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** sitemap.xml: every public page in every locale, each with its hreflang alternates. */
-export function sitemapXml(publicUrl: string): string {
-  const urls = SITEMAP_ROUTES.flatMap((name) => {
-    const alternates = LOCALE_CODES.map(
-      (locale) =>
-        `<xhtml:link rel="alternate" hreflang="${localeInfo(locale).htmlLang}" href="${escapeXml(publicUrl + buildPath(locale, name))}"/>`,
-    ).join('');
-    const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(publicUrl + buildPath('en', name))}"/>`;
-    return LOCALE_CODES.map(
-      (locale) =>
-        `<url><loc>${escapeXml(publicUrl + buildPath(locale, name))}</loc>${alternates}${fallback}</url>`,
-    );
-  });
+/**
+ * sitemap.xml: every public page and blog article in every locale, each with its hreflang
+ * alternates (an article's alternates are the locales it is written in).
+ */
+export function sitemapXml(publicUrl: string, articles: readonly SitemapArticle[] = []): string {
+  const entries = (name: RouteName, params: RouteParams, locales: readonly Locale[]) => {
+    const href = (locale: Locale) => escapeXml(publicUrl + buildPath(locale, name, params));
+    const alternates = locales
+      .map(
+        (locale) =>
+          `<xhtml:link rel="alternate" hreflang="${localeInfo(locale).htmlLang}" href="${href(locale)}"/>`,
+      )
+      .join('');
+    const fallback = `<xhtml:link rel="alternate" hreflang="x-default" href="${href('en')}"/>`;
+    return locales.map((locale) => `<url><loc>${href(locale)}</loc>${alternates}${fallback}</url>`);
+  };
+  const urls = [
+    ...SITEMAP_ROUTES.flatMap((name) => entries(name, {}, LOCALE_CODES)),
+    ...articles.flatMap(({ slug, locales }) => entries('blogArticle', { slug }, locales)),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
 }
 
@@ -56,7 +76,12 @@ export function robotsTxt(publicUrl: string, staging: boolean): string {
  */
 export function registerSeo(
   app: FastifyInstance,
-  options: { publicUrl: string; httpsHosts: ReadonlySet<string>; stagingHosts: ReadonlySet<string> },
+  options: {
+    publicUrl: string;
+    httpsHosts: ReadonlySet<string>;
+    stagingHosts: ReadonlySet<string>;
+    articles?: readonly SitemapArticle[];
+  },
 ): void {
   const hostOf = (host: string | undefined) => (host ?? '').split(':')[0]?.toLowerCase() ?? '';
   if (options.httpsHosts.size > 0) {
@@ -68,7 +93,7 @@ export function registerSeo(
       return undefined;
     });
   }
-  const sitemap = sitemapXml(options.publicUrl);
+  const sitemap = sitemapXml(options.publicUrl, options.articles);
   app.get('/sitemap.xml', (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')

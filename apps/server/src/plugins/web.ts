@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  buildPath,
   ErrorCode,
   localeInfo,
   localeOfPath,
@@ -9,15 +10,19 @@ import {
   serverMessage,
   switchLocalePath,
   type AppConfig,
-  type Locale,
+  type RouteMatch,
 } from '@lumi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '../lib/request-locale';
+import type { Prerenderer } from '../modules/content/prerender';
+import { manifestPath } from './pwa';
 import { sendEnvelope } from './error-handler';
 
 export interface WebOptions {
   distDir: string;
   appConfig: AppConfig;
+  /** Each page's head tags and main text; without it every page answers the bare app shell. */
+  prerender?: Prerenderer;
 }
 
 /** Hashed file names never change content: cache them for a year. */
@@ -50,29 +55,47 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(options.distDir, filePath);
-        res.setHeader('Cache-Control', rel.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600');
+        // The service worker is checked for updates on every visit.
+        const cache = rel === 'sw.js' ? 'no-cache' : 'public, max-age=3600';
+        res.setHeader('Cache-Control', rel.startsWith('assets') ? IMMUTABLE : cache);
       },
     });
   } else {
     app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build`');
   }
 
-  const pages = new Map<Locale, string>();
-  const renderIndex = (locale: Locale): string => {
-    let html = pages.get(locale);
+  const pages = new Map<string, string | null>();
+  /** index.html for one route: `<html lang dir>`, its head tags and text, the config, its data. */
+  const renderPage = (match: RouteMatch): string | undefined => {
+    const key = `${match.locale} ${match.name} ${match.params.slug ?? ''}`;
+    let html = pages.get(key);
     if (html === undefined) {
-      const info = localeInfo(locale);
-      html = (template ?? '')
-        .replace(/<html[^>]*>/, `<html lang="${info.htmlLang}" dir="${info.dir}">`)
-        // A function, so `$&` and the like in a config value are not replacement patterns.
-        .replace(
-          '</head>',
-          () =>
-            `<script id="app-config" type="application/json">${scriptJson(options.appConfig)}</script></head>`,
-        );
-      pages.set(locale, html);
+      const info = localeInfo(match.locale);
+      const page = options.prerender?.render(match);
+      if (options.prerender && !page) {
+        html = null;
+      } else {
+        const scripts =
+          `<script id="app-config" type="application/json">${scriptJson(options.appConfig)}</script>` +
+          (page?.pageData
+            ? `<script id="page-data" type="application/json">${scriptJson(page.pageData)}</script>`
+            : '');
+        let doc = (template ?? '')
+          .replace(/<html[^>]*>/, `<html lang="${info.htmlLang}" dir="${info.dir}">`)
+          .replace('href="/manifest.webmanifest"', () => `href="${manifestPath(match.locale)}"`);
+        if (page) {
+          doc = doc
+            .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+            .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
+            // Functions, so `$&` and the like in a text are not replacement patterns.
+            .replace('</head>', () => `  ${page.head}\n  </head>`)
+            .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
+        }
+        html = doc.replace('</head>', () => `${scripts}</head>`);
+      }
+      pages.set(key, html);
     }
-    return html;
+    return html ?? undefined;
   };
 
   app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
@@ -98,9 +121,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         .type('text/plain; charset=utf-8')
         .send('The web app is not built: run `npm run build`.');
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderIndex(match.locale));
+    const html = renderPage(match);
+    // A page whose content does not exist (an unknown article) goes to its list, like any unknown path.
+    if (html === undefined) {
+      const to = match.name === 'blogArticle' ? 'blogList' : 'home';
+      return reply.redirect(buildPath(match.locale, to) + query, 302);
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,6 +1,7 @@
 import { ROUTE_NAMES, ROUTES, type RouteName } from '@lumi/contract';
-import { lazy, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ToolMarketing, type MarketedTool } from '@/features/content/tool-marketing';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 
 const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
@@ -21,6 +22,20 @@ const ImageSharePage = lazy(() => import('@/features/image-tools/share-page'));
 const FaceSwapPage = lazy(() => import('@/features/face-swap/face-swap-page'));
 const VoiceGeneratorPage = lazy(() => import('@/features/voice-tools/voice-generator-page'));
 const VoiceCloningPage = lazy(() => import('@/features/voice-tools/voice-cloning-page'));
+const LegalPage = lazy(() => import('@/features/content/legal-page'));
+const BlogListPage = lazy(() => import('@/features/content/blog-list-page'));
+const BlogArticlePage = lazy(() => import('@/features/content/blog-article-page'));
+const CreateCharactersLanding = lazy(() => import('@/features/content/create-characters-landing'));
+
+/** A tool page with its marketing and FAQ text beneath, which never holds up the tool itself. */
+const withMarketing = (tool: MarketedTool, page: ReactElement) => (
+  <>
+    {page}
+    <Suspense fallback={null}>
+      <ToolMarketing tool={tool} />
+    </Suspense>
+  </>
+);
 
 /** The pages built so far, by route name; every other route shows its placeholder. */
 const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
@@ -31,20 +46,26 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   likedCharacters: () => <LikedCharactersPage />,
   recentChats: () => <RecentChatsPage />,
   characterChat: () => <CharacterChatPage />,
-  aiChat: () => <AiChatPage />,
-  createCharacter: () => <CreateCharacterPage />,
+  aiChat: () => withMarketing('aiChat', <AiChatPage />),
+  createCharacter: () => withMarketing('createCharacter', <CreateCharacterPage />),
   profile: () => <ProfilePage />,
   pricing: () => <PricingPage />,
   testCheckout: () => <TestCheckoutPage />,
   // Keyed by tool: moving from one generator to another starts the other's own form.
-  imageGenerator: () => <ImageToolPage key="image" tool="image" />,
-  animeGenerator: () => <ImageToolPage key="anime" tool="anime" />,
-  girlGenerator: () => <ImageToolPage key="girl" tool="girl" />,
-  tattooGenerator: () => <ImageToolPage key="tattoo" tool="tattoo" />,
+  imageGenerator: () => withMarketing('imageGenerator', <ImageToolPage key="image" tool="image" />),
+  animeGenerator: () => withMarketing('animeGenerator', <ImageToolPage key="anime" tool="anime" />),
+  girlGenerator: () => withMarketing('girlGenerator', <ImageToolPage key="girl" tool="girl" />),
+  tattooGenerator: () => withMarketing('tattooGenerator', <ImageToolPage key="tattoo" tool="tattoo" />),
   imageShare: () => <ImageSharePage />,
-  faceSwap: () => <FaceSwapPage />,
-  voiceGenerator: () => <VoiceGeneratorPage />,
-  voiceCloning: () => <VoiceCloningPage />,
+  faceSwap: () => withMarketing('faceSwap', <FaceSwapPage />),
+  voiceGenerator: () => withMarketing('voiceGenerator', <VoiceGeneratorPage />),
+  voiceCloning: () => withMarketing('voiceCloning', <VoiceCloningPage />),
+  terms: () => <LegalPage key="terms" route="terms" />,
+  privacy: () => <LegalPage key="privacy" route="privacy" />,
+  refund: () => <LegalPage key="refund" route="refund" />,
+  blogList: () => <BlogListPage />,
+  blogArticle: () => <BlogArticlePage />,
+  createCharactersLanding: () => <CreateCharactersLanding />,
 };
 
 /** Route path without its leading slash, as a child of the `/:lang?` layout. */

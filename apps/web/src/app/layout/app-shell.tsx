@@ -1,8 +1,9 @@
 import { matchRoute, type RouteName } from '@lumi/contract';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CreditsDialogHost } from '@/features/credits/components/credits-dialog-host';
+import { appPromptDismissed, dismissAppPrompt, useInstallState } from '@/lib/pwa';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -18,6 +19,40 @@ const SEARCH_PAGES: ReadonlySet<RouteName> = new Set([
 /** Full-height pages with their own sticky composer: no footer under them. */
 const BARE_PAGES: ReadonlySet<RouteName> = new Set(['characterChat', 'aiChat']);
 
+const MobileAppPrompt = lazy(() => import('./mobile-app-prompt'));
+
+/** Small screens, spec §2's breakpoint. */
+const SMALL_SCREEN = '(max-width: 767px)';
+/** The prompt waits for some interest: a second page in this visit, or this long on the site. */
+const PROMPT_AFTER_MS = 30_000;
+
+/**
+ * Whether to offer the app now: on a phone, outside the installed app, not on a full-height
+ * chat, not within two weeks of "Not now", once the visitor has seen a second page or stayed.
+ */
+function useAppPrompt(pathname: string, bare: boolean): [boolean, () => void] {
+  const { standalone } = useInstallState();
+  const [due, setDue] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const firstPath = useRef(pathname);
+  const eligible =
+    !standalone && !closed && window.matchMedia?.(SMALL_SCREEN).matches === true && !appPromptDismissed();
+  useEffect(() => {
+    if (!eligible || due) return undefined;
+    if (pathname !== firstPath.current) {
+      setDue(true);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => setDue(true), PROMPT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [eligible, due, pathname]);
+  const close = () => {
+    dismissAppPrompt();
+    setClosed(true);
+  };
+  return [eligible && due && !bare, close];
+}
+
 export function PageSkeleton() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16" aria-hidden>
@@ -32,6 +67,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const route = matchRoute(location.pathname)?.name;
+  const bare = route !== undefined && BARE_PAGES.has(route);
+  const [offerApp, closeAppPrompt] = useAppPrompt(location.pathname, bare);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -41,11 +78,16 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('nav.skipToContent')}
       </a>
       <Header showSearch={route !== undefined && SEARCH_PAGES.has(route)} />
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </main>
-      {route !== undefined && BARE_PAGES.has(route) ? null : <Footer />}
+      {bare ? null : <Footer />}
       <CreditsDialogHost />
+      {offerApp && (
+        <Suspense fallback={null}>
+          <MobileAppPrompt onClose={closeAppPrompt} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -58,7 +58,6 @@ export function CharacterCard({ character: c, priority = false, actions, onToggl
         to={href}
         onClick={onOpen}
         className="focus-visible:outline-pink absolute inset-0 block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2"
-        aria-label={c.name}
         aria-disabled={removed || undefined}
       >
         <picture>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FaqList } from '@/components/ui/faq-list';
 import { appConfig } from '@/lib/app-config';
 
 const FAQ = ['free', 'create', 'private', 'adult', 'cards', 'models'] as const;
@@ -14,16 +15,7 @@ export function MarketingSection() {
       </h2>
       <p className="text-muted mt-3 max-w-3xl text-sm leading-relaxed">{t('marketing.body', values)}</p>
       <h2 className="mt-10 text-lg font-bold">{t('faq.title')}</h2>
-      <div className="mt-4 grid gap-3 md:grid-cols-2">
-        {FAQ.map((id) => (
-          <details key={id} className="group border-line bg-surface rounded-2xl border p-4 open:bg-surface-2">
-            <summary className="cursor-pointer list-none text-sm font-semibold marker:hidden">
-              {t(`faq.${id}.q`, values)}
-            </summary>
-            <p className="text-muted mt-2 text-sm leading-relaxed">{t(`faq.${id}.a`, values)}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList items={FAQ.map((id) => ({ q: t(`faq.${id}.q`, values), a: t(`faq.${id}.a`, values) }))} />
     </section>
   );
 }

@@ -1,0 +1,261 @@
+import {
+  buildPath,
+  DEFAULT_LOCALE,
+  LEGAL_PAGES,
+  LOCALE_CODES,
+  localeInfo,
+  type ContentDocument,
+  type Locale,
+  type PageData,
+  type RouteMatch,
+  type RouteName,
+} from '@lumi/contract';
+import type { ContentLibrary } from './content-library';
+import type { SiteTexts } from './site-texts';
+
+/** Open Graph wants language_TERRITORY. */
+const OG_LOCALE: Record<Locale, string> = {
+  en: 'en_US',
+  zh: 'zh_CN',
+  ja: 'ja_JP',
+  ar: 'ar_AR',
+  fr: 'fr_FR',
+  io: 'id_ID',
+  kr: 'ko_KR',
+  pt: 'pt_BR',
+  ru: 'ru_RU',
+  es: 'es_ES',
+  vi: 'vi_VN',
+};
+
+/** Pages that belong to one visitor: never indexed. */
+const PRIVATE: ReadonlySet<RouteName> = new Set([
+  'myCharacters',
+  'likedCharacters',
+  'recentChats',
+  'manageCharacter',
+  'profile',
+  'testCheckout',
+]);
+
+/** Tool pages whose marketing and FAQ text (marketing.json `tools`) sits beneath the tool. */
+export const TOOL_ROUTES = [
+  'imageGenerator',
+  'animeGenerator',
+  'girlGenerator',
+  'tattooGenerator',
+  'faceSwap',
+  'voiceGenerator',
+  'voiceCloning',
+  'aiChat',
+  'createCharacter',
+] as const satisfies readonly RouteName[];
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** What the server puts into index.html for one page: head tags, main text, and its data. */
+export interface PrerenderedPage {
+  head: string;
+  body: string;
+  pageData?: PageData;
+}
+
+export interface PrerenderOptions {
+  publicUrl: string;
+  siteName: string;
+  content: ContentLibrary;
+  texts: SiteTexts;
+}
+
+/**
+ * The HTML every public route answers before any script runs (issue 10): its own title,
+ * description, canonical and hreflang links, Open Graph tags, and the page's main text, built
+ * from the same translations and Markdown the app shows.
+ */
+export class Prerenderer {
+  private readonly cache = new Map<string, PrerenderedPage | null>();
+
+  constructor(private readonly options: PrerenderOptions) {}
+
+  /** The page for a matched route, or undefined when its content does not exist (an unknown article). */
+  render(match: RouteMatch): PrerenderedPage | undefined {
+    const key = `${match.locale} ${match.name} ${match.params.slug ?? ''}`;
+    let page = this.cache.get(key);
+    if (page === undefined) {
+      page = this.build(match) ?? null;
+      this.cache.set(key, page);
+    }
+    return page ?? undefined;
+  }
+
+  private build({ locale, name, params }: RouteMatch): PrerenderedPage | undefined {
+    const { texts } = this.options;
+    const t = (ns: 'marketing' | 'pages' | 'characters', key: string, extra?: Record<string, string>) =>
+      texts.t(locale, ns, key, extra);
+    let title = t('marketing', `routes.${name}.title`);
+    let description = t('marketing', `routes.${name}.description`);
+    let main: string;
+    let ogType = 'website';
+    let textLocales: readonly Locale[] = LOCALE_CODES;
+    let pageData: PageData | undefined;
+    /** Documents bring their own layout (the app's); other pages sit in the plain text column. */
+    let wide = false;
+    const paramsForUrl = name === 'blogArticle' ? { slug: params.slug } : {};
+
+    const legalSlug = LEGAL_PAGES[name as keyof typeof LEGAL_PAGES];
+    if (legalSlug) {
+      const doc = this.options.content.legal(legalSlug, locale);
+      if (!doc) return undefined;
+      title = `${doc.title} | ${this.options.siteName}`;
+      description = doc.description;
+      textLocales = this.options.content.localesOf('legal', legalSlug);
+      main = this.document(locale, doc, 'legal.updated');
+      wide = true;
+      pageData = { key: `legal/${legalSlug}/${locale}`, data: doc };
+    } else if (name === 'blogArticle') {
+      const doc = params.slug ? this.options.content.article(params.slug, locale) : undefined;
+      if (!doc) return undefined;
+      title = `${doc.title} | ${this.options.siteName}`;
+      description = doc.description;
+      ogType = 'article';
+      textLocales = this.options.content.localesOf('blog', doc.slug);
+      main = this.document(locale, doc, 'blog.published');
+      wide = true;
+      pageData = { key: `blog/${doc.slug}/${locale}`, data: doc };
+    } else if (name === 'blogList') {
+      const list = this.options.content.articles(locale);
+      const items = list
+        .map(
+          (a) =>
+            `<li><h2><a href="${buildPath(locale, 'blogArticle', { slug: a.slug })}">${escapeHtml(a.title)}</a></h2><p>${escapeHtml(a.description)}</p></li>`,
+        )
+        .join('');
+      main = `<h1>${escapeHtml(t('marketing', 'blog.heading'))}</h1><p>${escapeHtml(t('marketing', 'blog.intro'))}</p><ul class="prerender-list">${items}</ul>`;
+      pageData = { key: `blog/${locale}`, data: { list } };
+    } else if (name === 'createCharactersLanding') {
+      main = this.landing(locale);
+    } else {
+      main = `<h1>${escapeHtml(t('pages', `${name}.title`))}</h1><p>${escapeHtml(description)}</p>`;
+      if ((TOOL_ROUTES as readonly string[]).includes(name)) main += this.toolSection(locale, name);
+      if (name === 'home' || name === 'charactersList') main += this.homeSection(locale);
+    }
+
+    const canonicalLocale = textLocales.includes(locale) ? locale : DEFAULT_LOCALE;
+    const url = (l: Locale) => this.options.publicUrl + buildPath(l, name, paramsForUrl);
+    const head = [
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+      PRIVATE.has(name) ? '<meta name="robots" content="noindex" />' : '',
+      `<link rel="canonical" href="${escapeHtml(url(canonicalLocale))}" />`,
+      ...textLocales.map(
+        (l) => `<link rel="alternate" hreflang="${localeInfo(l).htmlLang}" href="${escapeHtml(url(l))}" />`,
+      ),
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(DEFAULT_LOCALE))}" />`,
+      `<meta property="og:type" content="${ogType}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(this.options.siteName)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url(canonicalLocale))}" />`,
+      `<meta property="og:image" content="${escapeHtml(this.options.publicUrl)}/icons/og-image.png" />`,
+      `<meta property="og:locale" content="${OG_LOCALE[locale]}" />`,
+      '<meta name="twitter:card" content="summary_large_image" />',
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+
+    const body = `${this.header(locale)}<main class="${wide ? '' : 'prerender'}">${main}</main><footer class="prerender">${this.nav(locale)}</footer>`;
+    return { head, body, pageData };
+  }
+
+  /** The same markup and classes as the app's DocumentView, so the text does not move when it takes over. */
+  private document(locale: Locale, doc: ContentDocument, dateKey: string): string {
+    const date = new Intl.DateTimeFormat(localeInfo(locale).htmlLang, {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(new Date(`${doc.date}T00:00:00Z`));
+    const lang = doc.locale === locale ? '' : ` lang="${localeInfo(doc.locale).htmlLang}"`;
+    return `<article class="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:pt-12"><div${lang}><h1 class="text-2xl font-extrabold tracking-tight text-balance sm:text-[2rem]">${escapeHtml(doc.title)}</h1><p class="text-muted mt-3 text-sm"><time datetime="${doc.date}">${escapeHtml(
+      this.options.texts.t(locale, 'marketing', dateKey, { date }),
+    )}</time></p><div class="prose-content mt-8">${doc.html}</div></div></article>`;
+  }
+
+  private faq(items: Record<string, string>[], heading: string): string {
+    if (items.length === 0) return '';
+    return `<h2>${escapeHtml(heading)}</h2>${items
+      .map((item) => `<h3>${escapeHtml(item.q ?? '')}</h3><p>${escapeHtml(item.a ?? '')}</p>`)
+      .join('')}`;
+  }
+
+  private toolSection(locale: Locale, name: RouteName): string {
+    const { texts } = this.options;
+    return `<section><h2>${escapeHtml(texts.t(locale, 'marketing', `tools.${name}.heading`))}</h2><p>${escapeHtml(
+      texts.t(locale, 'marketing', `tools.${name}.body`),
+    )}</p>${this.faq(texts.list(locale, 'marketing', `tools.${name}.faq`), texts.t(locale, 'marketing', 'faqTitle'))}</section>`;
+  }
+
+  private homeSection(locale: Locale): string {
+    const { texts } = this.options;
+    const items = ['free', 'create', 'private', 'adult', 'cards', 'models'].map((id) => ({
+      q: texts.t(locale, 'characters', `faq.${id}.q`),
+      a: texts.t(locale, 'characters', `faq.${id}.a`),
+    }));
+    return `<section><h2>${escapeHtml(texts.t(locale, 'characters', 'marketing.title'))}</h2><p>${escapeHtml(
+      texts.t(locale, 'characters', 'marketing.body'),
+    )}</p>${this.faq(items, texts.t(locale, 'characters', 'faq.title'))}</section>`;
+  }
+
+  private landing(locale: Locale): string {
+    const { texts } = this.options;
+    const t = (key: string) => escapeHtml(texts.t(locale, 'marketing', `landing.${key}`));
+    const cards = (key: string) =>
+      texts
+        .list(locale, 'marketing', `landing.${key}`)
+        .map((item) => `<h3>${escapeHtml(item.title ?? '')}</h3><p>${escapeHtml(item.text ?? '')}</p>`)
+        .join('');
+    return [
+      `<h1>${t('heading')}</h1><p>${t('subheading')}</p>`,
+      `<p><a href="${buildPath(locale, 'createCharacter')}">${t('cta')}</a></p>`,
+      `<h2>${t('stepsTitle')}</h2>${cards('steps')}`,
+      `<h2>${t('featuresTitle')}</h2>${cards('features')}`,
+      this.faq(
+        texts.list(locale, 'marketing', 'landing.faq'),
+        texts.t(locale, 'marketing', 'landing.faqTitle'),
+      ),
+    ].join('');
+  }
+
+  /** The app's header bar as it first paints: the logo home, at the same height. */
+  private header(locale: Locale): string {
+    const name = escapeHtml(this.options.siteName);
+    return `<header class="border-line/60 bg-bg/80 sticky top-0 z-40 border-b backdrop-blur-xl"><div class="mx-auto flex h-16 max-w-[1440px] items-center gap-1.5 px-2 sm:gap-2 sm:px-6"><a href="${buildPath(locale, 'home')}" class="me-1 flex shrink-0 items-center gap-2 rounded-xl" aria-label="${name}"><svg viewBox="0 0 64 64" class="h-8 w-8" aria-hidden="true"><defs><linearGradient id="pre-g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff4f9a"/><stop offset="1" stop-color="#8b5cf6"/></linearGradient></defs><rect width="64" height="64" rx="18" fill="url(#pre-g)"/><path d="M32 13l4.6 12.4L49 30l-12.4 4.6L32 47l-4.6-12.4L15 30l12.4-4.6z" fill="#fff"/></svg><span class="hidden text-lg font-extrabold tracking-tight sm:inline">${name}</span></a></div></header>`;
+  }
+
+  /** Links to the site's main pages, so the prerendered page is a page a crawler can walk. */
+  private nav(locale: Locale): string {
+    const links: RouteName[] = [
+      'home',
+      'createCharactersLanding',
+      'imageGenerator',
+      'animeGenerator',
+      'girlGenerator',
+      'tattooGenerator',
+      'faceSwap',
+      'voiceGenerator',
+      'voiceCloning',
+      'aiChat',
+      'pricing',
+      'blogList',
+      'terms',
+      'privacy',
+      'refund',
+    ];
+    const items = links
+      .map(
+        (name) =>
+          `<li><a href="${buildPath(locale, name)}">${escapeHtml(this.options.texts.t(locale, 'pages', `${name}.title`))}</a></li>`,
+      )
+      .join('');
+    return `<nav><ul>${items}</ul></nav>`;
+  }
+}

@@ -1,0 +1,48 @@
+import { Download, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
+import { appConfig } from '@/lib/app-config';
+import { promptInstall, useInstallState } from '@/lib/pwa';
+
+/**
+ * What this device can do about the app: open it when installed, install it when the browser
+ * offers that, or how to add it from the browser's menu (Safari's Share menu on iOS).
+ */
+export function AppInstallActions({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('app');
+  const { canPrompt, installed, standalone, ios } = useInstallState();
+  if (standalone) return <p className="text-muted text-sm">{t('prompt.standalone')}</p>;
+  if (installed) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        {/* Links into the site open in the installed app where the browser captures them. */}
+        <a
+          href={window.location.href}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass('primary', 'sm')}
+          onClick={onDone}
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          {t('prompt.open')}
+        </a>
+        <p className="text-muted text-sm">{t('prompt.installed')}</p>
+      </div>
+    );
+  }
+  if (canPrompt) {
+    return (
+      <button
+        type="button"
+        className={buttonClass('primary', 'sm')}
+        onClick={() => void promptInstall().then((accepted) => accepted && onDone?.())}
+      >
+        <Download className="h-4 w-4" aria-hidden />
+        {t('prompt.install')}
+      </button>
+    );
+  }
+  return <p className="text-muted text-sm">{t(ios ? 'prompt.iosHint' : 'prompt.manualHint')}</p>;
+}
+
+export const appPromptValues = () => ({ site: appConfig.siteName });

@@ -1,0 +1,108 @@
+// Lighthouse (npm) with Debian's Chromium against the built server on a fresh data directory:
+// mobile performance and accessibility of every public page, with LCP, TBT, CLS and the bytes
+// of JavaScript each page loads. Figures go to bench/README.md by hand.
+//   node bench/lighthouse.mjs            every public page
+//   node bench/lighthouse.mjs / /ar      only these paths
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import launchOptions from '../e2e/chromium.json' with { type: 'json' };
+import { waitForServer } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const PAGES = [
+  '/',
+  '/ar',
+  '/free-ai-image-generator',
+  '/free-ai-anime-generator',
+  '/free-ai-girl-generator',
+  '/free-ai-tattoo-generator',
+  '/free-ai-swap-face',
+  '/free-ai-voice-generator',
+  '/free-ai-voice-cloning',
+  '/free-ai-chat-online',
+  '/free-ai-create-character',
+  '/create-characters',
+  '/pay-view',
+  '/blog-list',
+  '/blogs/how-to-create-an-ai-character',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/refund-policy',
+];
+const pages = process.argv.length > 2 ? process.argv.slice(2) : PAGES;
+
+const port = 9300 + (process.pid % 500);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-lighthouse-'));
+const server = spawn(process.execPath, [serverEntry], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: launchOptions.executablePath,
+  chromeFlags: ['--headless=new', ...launchOptions.args],
+});
+
+const rows = [];
+try {
+  await waitForServer(base);
+  // One warm-up run: the first page of a fresh server seeds caches (and the images of the list).
+  await lighthouse(`${base}/`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  for (const page of pages) {
+    const result = await lighthouse(`${base}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { audits, categories } = result.lhr;
+    if (process.env.LH_DUMP) {
+      fs.writeFileSync(
+        path.join(process.env.LH_DUMP, `${page.replace(/\W+/g, '_') || 'home'}.json`),
+        result.report,
+      );
+    }
+    const scripts = (audits['network-requests']?.details?.items ?? []).filter(
+      (r) => r.resourceType === 'Script',
+    );
+    rows.push({
+      page,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      'FCP s': +(audits['first-contentful-paint'].numericValue / 1000).toFixed(2),
+      'LCP s': +(audits['largest-contentful-paint'].numericValue / 1000).toFixed(2),
+      'TBT ms': Math.round(audits['total-blocking-time'].numericValue),
+      CLS: +audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      'JS KB': +(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1),
+    });
+    const failing = Object.values(result.lhr.audits).filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+    );
+    if (failing.length) console.log(page, 'accessibility:', failing.map((a) => a.id).join(', '));
+  }
+  console.log('\nLighthouse, mobile (simulated slow 4G, 4x CPU slowdown):');
+  console.table(rows);
+} finally {
+  await chrome.kill();
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,42 @@
+import type { Locale } from '../locales';
+import type { RouteName } from '../routes';
+
+/** The legal pages of spec §2: route name to the slug of their text under content/legal/. */
+export const LEGAL_PAGES = {
+  terms: 'terms-of-service',
+  privacy: 'privacy-policy',
+  refund: 'refund-policy',
+} as const satisfies Partial<Record<RouteName, string>>;
+
+export type LegalRoute = keyof typeof LEGAL_PAGES;
+export type LegalSlug = (typeof LEGAL_PAGES)[LegalRoute];
+
+/** A blog article or legal page as listed: from its Markdown file's front matter. */
+export interface ContentSummary {
+  slug: string;
+  /** The language the text is written in: the asked locale, or English when not translated. */
+  locale: Locale;
+  title: string;
+  /** ISO date, YYYY-MM-DD. */
+  date: string;
+  description: string;
+}
+
+/** GET /cgi-bin/content/legal/{slug} and /cgi-bin/content/blog/{slug}: the text as HTML. */
+export interface ContentDocument extends ContentSummary {
+  html: string;
+}
+
+/** GET /cgi-bin/content/blog: every article, newest first. */
+export interface BlogListResponse {
+  list: ContentSummary[];
+}
+
+/**
+ * The prerendered page's data, inlined by the server as JSON in `<script id="page-data">`, so
+ * the app shows the same text at once instead of fetching it again.
+ */
+export interface PageData {
+  key: string;
+  data: ContentDocument | BlogListResponse;
+}
