@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   buildPath,
+  LEGAL_PAGES,
   ErrorCode,
   localeInfo,
   localeOfPath,
@@ -14,7 +15,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '../lib/request-locale';
-import type { Prerenderer } from '../modules/content/prerender';
+import { hasParams, type Prerenderer } from '../modules/content/prerender';
 import { manifestPath } from './pwa';
 import { sendEnvelope } from './error-handler';
 
@@ -67,12 +68,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const pages = new Map<string, string | null>();
   /** index.html for one route: `<html lang dir>`, its head tags and text, the config, its data. */
   const renderPage = (match: RouteMatch): string | undefined => {
-    const key = `${match.locale} ${match.name} ${match.params.slug ?? ''}`;
+    const key = `${match.locale} ${match.name} ${JSON.stringify(match.params)}`;
     let html = pages.get(key);
     if (html === undefined) {
       const info = localeInfo(match.locale);
-      const page = options.prerender?.render(match);
-      if (options.prerender && !page) {
+      let page: ReturnType<Prerenderer['render']>;
+      try {
+        page = options.prerender?.render(match);
+      } catch (err) {
+        // The page still works without its prerendered text: the app renders it.
+        app.log.error({ err, path: match.name }, 'prerendering a page failed');
+        page = undefined;
+      }
+      if (options.prerender && !page && (match.name === 'blogArticle' || match.name in LEGAL_PAGES)) {
         html = null;
       } else {
         const scripts =
@@ -93,7 +101,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         }
         html = doc.replace('</head>', () => `${scripts}</head>`);
       }
-      pages.set(key, html);
+      // Only pages that are the same for every such path are kept (see Prerenderer.render).
+      if (!hasParams(match) || (match.name === 'blogArticle' && html !== null)) pages.set(key, html);
     }
     return html ?? undefined;
   };

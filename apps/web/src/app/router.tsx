@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ToolMarketing, type MarketedTool } from '@/features/content/tool-marketing';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
+import { RouteError } from './routes/route-error';
 
 const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
 const MyCharactersPage = lazy(() => import('@/features/characters/pages/my-characters-page'));
@@ -75,6 +76,8 @@ const childPath = (name: RouteName) => ROUTES[name].slice(1);
 const pages: RouteObject[] = ROUTE_NAMES.filter((name) => name !== 'home').map((name) => ({
   path: childPath(name),
   element: BUILT[name]?.() ?? <PlaceholderPage key={name} name={name} />,
+  // Inside the shell: the header stays, and the page says it could not load.
+  errorElement: <RouteError />,
 }));
 
 export const routes: RouteObject[] = [
@@ -82,7 +85,11 @@ export const routes: RouteObject[] = [
   {
     path: '/:lang?',
     element: <LocaleLayout />,
-    children: [{ index: true, element: <HomePage /> }, ...pages, { path: '*', element: <RedirectHome /> }],
+    children: [
+      { index: true, element: <HomePage />, errorElement: <RouteError /> },
+      ...pages,
+      { path: '*', element: <RedirectHome /> },
+    ],
   },
 ];
 

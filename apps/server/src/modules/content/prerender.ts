@@ -51,6 +51,10 @@ export const TOOL_ROUTES = [
   'createCharacter',
 ] as const satisfies readonly RouteName[];
 
+/** Whether a route match carries a value from the path (a code, a search, a slug). */
+export const hasParams = (match: RouteMatch) =>
+  Object.values(match.params).some((v) => v !== undefined && v !== '');
+
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -74,19 +78,20 @@ export interface PrerenderOptions {
  * from the same translations and Markdown the app shows.
  */
 export class Prerenderer {
-  private readonly cache = new Map<string, PrerenderedPage | null>();
+  private readonly cache = new Map<string, PrerenderedPage>();
 
   constructor(private readonly options: PrerenderOptions) {}
 
   /** The page for a matched route, or undefined when its content does not exist (an unknown article). */
   render(match: RouteMatch): PrerenderedPage | undefined {
-    const key = `${match.locale} ${match.name} ${match.params.slug ?? ''}`;
-    let page = this.cache.get(key);
-    if (page === undefined) {
-      page = this.build(match) ?? null;
-      this.cache.set(key, page);
-    }
-    return page ?? undefined;
+    const key = `${match.locale} ${match.name} ${JSON.stringify(match.params)}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const page = this.build(match);
+    // Kept: pages without parameters, and articles that exist. Never one per visitor-typed
+    // path (a search, a chat code, an unknown slug), which would grow without end.
+    if (page && (!hasParams(match) || match.name === 'blogArticle')) this.cache.set(key, page);
+    return page;
   }
 
   private build({ locale, name, params }: RouteMatch): PrerenderedPage | undefined {
@@ -101,7 +106,7 @@ export class Prerenderer {
     let pageData: PageData | undefined;
     /** Documents bring their own layout (the app's); other pages sit in the plain text column. */
     let wide = false;
-    const paramsForUrl = name === 'blogArticle' ? { slug: params.slug } : {};
+    const paramsForUrl = params;
 
     const legalSlug = LEGAL_PAGES[name as keyof typeof LEGAL_PAGES];
     if (legalSlug) {
@@ -146,7 +151,10 @@ export class Prerenderer {
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
-      PRIVATE.has(name) ? '<meta name="robots" content="noindex" />' : '',
+      // Private pages, and searches (endless, thin): out of the index, links still followed.
+      PRIVATE.has(name) || (name === 'search' && params.searchKey)
+        ? '<meta name="robots" content="noindex" />'
+        : '',
       `<link rel="canonical" href="${escapeHtml(url(canonicalLocale))}" />`,
       ...textLocales.map(
         (l) => `<link rel="alternate" hreflang="${localeInfo(l).htmlLang}" href="${escapeHtml(url(l))}" />`,

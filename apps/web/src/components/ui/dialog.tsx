@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 
@@ -15,13 +15,39 @@ export interface DialogProps {
   icon?: ReactNode;
 }
 
+/**
+ * Focus handlers for a dialog's Content: on close the focus goes back to what had it when the
+ * dialog opened. Radix does that only for its own Trigger, and most of our dialogs open from
+ * code (a button of another component, a page's request), where it would drop to the body.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
+
 /** A centred modal dialog: focus trapped, Escape and the close button close it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, icon }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/65 backdrop-blur-sm" />
-        <RadixDialog.Content className="animate-pop-in border-line bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border p-6 shadow-2xl shadow-black/50 sm:p-7">
+        <RadixDialog.Content
+          {...returnFocus}
+          className="animate-pop-in border-line bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border p-6 shadow-2xl shadow-black/50 sm:p-7"
+        >
           {icon && <div className="mb-4 flex justify-center">{icon}</div>}
           <RadixDialog.Title className="text-center text-lg font-bold text-balance">
             {title}

@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from './dialog';
 import { DialogClose } from './dialog';
 
 /**
@@ -24,11 +25,13 @@ export function ZoomDialog({
   description?: string;
   filter?: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/85 backdrop-blur-sm" />
         <RadixDialog.Content
+          {...returnFocus}
           className="animate-pop-in fixed inset-0 z-50 grid place-items-center p-3 outline-none sm:p-8"
           onClick={(e) => {
             if (e.target === e.currentTarget) onOpenChange(false);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { appConfig } from '@/lib/app-config';
 import { useBlogList } from './api';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { longDate } from './format-date';
@@ -18,7 +19,9 @@ export default function BlogListPage() {
   return (
     <section className="mx-auto max-w-4xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-[2rem]">{t('blog.heading')}</h1>
-      <p className="text-muted mt-3 max-w-2xl leading-relaxed">{t('blog.intro')}</p>
+      <p className="text-muted mt-3 max-w-2xl leading-relaxed">
+        {t('blog.intro', { site: appConfig.siteName })}
+      </p>
       {data.list.length === 0 ? (
         <p className="text-muted mt-10">{t('blog.empty')}</p>
       ) : (

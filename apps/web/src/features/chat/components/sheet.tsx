@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '@/components/ui/dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +19,13 @@ interface SheetProps {
 /** A drawer: focus trapped, Escape and the close button close it (DESIGN.md dialogs and drawers). */
 export function Sheet({ open, onOpenChange, title, description, children, className, testId }: SheetProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
         <RadixDialog.Content
+          {...returnFocus}
           data-testid={testId}
           className={cn(
             'animate-pop-in border-line bg-surface fixed inset-x-0 bottom-0 z-50 flex max-h-[88dvh] flex-col rounded-t-3xl border shadow-2xl shadow-black/50',
