@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCALE_CODES, localeInfo } from '@lumi/contract';
+import { LOCALE_CODES, localeInfo, type ContentDocument, type PageData } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -108,7 +108,7 @@ describe('prerendered pages', () => {
     expect(p.root).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}">/);
     const data = JSON.parse(
       /<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/.exec(p.html)![1]!,
-    );
+    ) as PageData & { data: ContentDocument };
     expect(data.key).toBe('legal/privacy-policy/ar');
     expect(data.data.locale).toBe('ar');
     expect(p.canonical).toBe(`${PUBLIC_URL}/ar/privacy-policy`);
