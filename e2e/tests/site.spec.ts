@@ -209,3 +209,43 @@ test('the blog lists its articles and opens one; a tool page answers its questio
   await page.keyboard.press('Enter');
   await expect(faq.locator('details').first()).toHaveAttribute('open', '');
 });
+
+test('the tools menu and the language menu work with the keyboard alone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('credits-balance')).toHaveText('30');
+  const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role'));
+
+  await tabTo(page, /AI Tools/);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  // The focus moves into the menu; the arrows walk its items.
+  await expect.poll(focusedRole).toMatch(/^menu/);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedRole).toBe('menuitem');
+  const first = await page.evaluate(() => (document.activeElement as HTMLElement).innerText);
+  await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement as HTMLElement).innerText))
+    .not.toBe(first);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: /AI Tools/ })).toBeFocused();
+
+  await tabTo(page, /Choose language/);
+  await page.keyboard.press('Enter');
+  const languages = page.getByRole('menu');
+  await expect(languages).toBeVisible();
+  await expect.poll(focusedRole).toMatch(/^menu/);
+  for (let i = 0; i < 13; i++) {
+    const [role, label] = await page.evaluate(() => [
+      document.activeElement?.getAttribute('role'),
+      (document.activeElement as HTMLElement).innerText,
+    ]);
+    if (role === 'menuitemradio' && label?.includes('Français')) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});

@@ -1,7 +1,7 @@
-import { ROUTE_NAMES, ROUTES, type RouteName } from '@lumi/contract';
+import { ROUTE_NAMES, ROUTES, type MarketedTool, type RouteName } from '@lumi/contract';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ToolMarketing, type MarketedTool } from '@/features/content/tool-marketing';
+import { ToolMarketing } from '@/features/content/tool-marketing';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 import { RouteError } from './routes/route-error';
 

@@ -8,6 +8,21 @@ export const LEGAL_PAGES = {
   refund: 'refund-policy',
 } as const satisfies Partial<Record<RouteName, string>>;
 
+/** The tool pages with marketing and FAQ text beneath them (web `marketing.json` `tools`). */
+export const MARKETED_TOOLS = [
+  'imageGenerator',
+  'animeGenerator',
+  'girlGenerator',
+  'tattooGenerator',
+  'faceSwap',
+  'voiceGenerator',
+  'voiceCloning',
+  'aiChat',
+  'createCharacter',
+] as const satisfies readonly RouteName[];
+
+export type MarketedTool = (typeof MARKETED_TOOLS)[number];
+
 export type LegalRoute = keyof typeof LEGAL_PAGES;
 export type LegalSlug = (typeof LEGAL_PAGES)[LegalRoute];
 

@@ -4,6 +4,7 @@ import {
   LEGAL_PAGES,
   LOCALE_CODES,
   localeInfo,
+  MARKETED_TOOLS,
   type ContentDocument,
   type Locale,
   type PageData,
@@ -37,19 +38,6 @@ const PRIVATE: ReadonlySet<RouteName> = new Set([
   'profile',
   'testCheckout',
 ]);
-
-/** Tool pages whose marketing and FAQ text (marketing.json `tools`) sits beneath the tool. */
-export const TOOL_ROUTES = [
-  'imageGenerator',
-  'animeGenerator',
-  'girlGenerator',
-  'tattooGenerator',
-  'faceSwap',
-  'voiceGenerator',
-  'voiceCloning',
-  'aiChat',
-  'createCharacter',
-] as const satisfies readonly RouteName[];
 
 /** Whether a route match carries a value from the path (a code, a search, a slug). */
 export const hasParams = (match: RouteMatch) =>
@@ -142,7 +130,7 @@ export class Prerenderer {
       main = this.landing(locale);
     } else {
       main = `<h1>${escapeHtml(t('pages', `${name}.title`))}</h1><p>${escapeHtml(description)}</p>`;
-      if ((TOOL_ROUTES as readonly string[]).includes(name)) main += this.toolSection(locale, name);
+      if ((MARKETED_TOOLS as readonly string[]).includes(name)) main += this.toolSection(locale, name);
       if (name === 'home' || name === 'charactersList') main += this.homeSection(locale);
     }
 
@@ -244,14 +232,7 @@ export class Prerenderer {
     const links: RouteName[] = [
       'home',
       'createCharactersLanding',
-      'imageGenerator',
-      'animeGenerator',
-      'girlGenerator',
-      'tattooGenerator',
-      'faceSwap',
-      'voiceGenerator',
-      'voiceCloning',
-      'aiChat',
+      ...MARKETED_TOOLS.filter((tool) => tool !== 'createCharacter'),
       'pricing',
       'blogList',
       'terms',

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -19,14 +19,18 @@ export function NewTag() {
   );
 }
 
-interface ToolLinkItemProps {
+interface ToolLinkItemProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   item: ToolLink;
-  className?: string;
   onNavigate?: () => void;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
-/** A tools-menu entry: a route of the site, or an external address opened in a new tab. */
-export function ToolLinkItem({ item, className, onNavigate }: ToolLinkItemProps) {
+/**
+ * A tools-menu entry: a route of the site, or an external address opened in a new tab. The
+ * rest of the props (role, tabIndex, key handlers, ref) come from the menu item it renders as,
+ * so the arrows and Enter work in the menu.
+ */
+export function ToolLinkItem({ item, className, onNavigate, onClick, ...rest }: ToolLinkItemProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const Icon = TOOL_ICONS[item.id];
@@ -54,18 +58,30 @@ export function ToolLinkItem({ item, className, onNavigate }: ToolLinkItemProps)
   if (item.kind === 'external') {
     return (
       <a
+        {...rest}
         href={appConfig.links[item.link]}
         target="_blank"
         rel="noopener noreferrer"
         className={classes}
-        onClick={onNavigate}
+        onClick={(event) => {
+          onClick?.(event);
+          onNavigate?.();
+        }}
       >
         {body}
       </a>
     );
   }
   return (
-    <Link to={getHref(locale, item.route)} className={classes} onClick={onNavigate}>
+    <Link
+      {...rest}
+      to={getHref(locale, item.route)}
+      className={classes}
+      onClick={(event) => {
+        onClick?.(event);
+        onNavigate?.();
+      }}
+    >
       {body}
     </Link>
   );

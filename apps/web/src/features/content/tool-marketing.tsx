@@ -1,18 +1,7 @@
+import type { MarketedTool } from '@lumi/contract';
 import { useTranslation } from 'react-i18next';
 import { FaqList } from '@/components/ui/faq-list';
 import { appConfig } from '@/lib/app-config';
-
-/** The tool pages with marketing and FAQ text (marketing.json `tools`). */
-export type MarketedTool =
-  | 'imageGenerator'
-  | 'animeGenerator'
-  | 'girlGenerator'
-  | 'tattooGenerator'
-  | 'faceSwap'
-  | 'voiceGenerator'
-  | 'voiceCloning'
-  | 'aiChat'
-  | 'createCharacter';
 
 /** The marketing and FAQ text beneath a tool (the same text the server prerenders). */
 export function ToolMarketing({ tool }: { tool: MarketedTool }) {
