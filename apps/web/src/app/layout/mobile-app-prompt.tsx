@@ -33,10 +33,7 @@ export default function MobileAppPrompt({ onClose }: { onClose: () => void }) {
           <X className="h-5 w-5" aria-hidden />
         </Button>
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onClose}>
-          {t('prompt.notNow')}
-        </Button>
+      <div className="mt-3 ps-14">
         <AppInstallActions onDone={onClose} />
       </div>
     </aside>

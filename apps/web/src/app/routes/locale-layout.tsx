@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, switchLocalePath } from '@lumi/contract';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 import { setLocale } from '@/lib/i18n';
 import { readLocal, StorageKey } from '@/lib/storage';
 import { AppShell } from '../layout/app-shell';
@@ -30,6 +30,8 @@ export function LocaleLayout() {
   return (
     <AppShell>
       <Outlet />
+      {/* A new page starts at its top; Back and Forward return to where the reader was. */}
+      <ScrollRestoration />
     </AppShell>
   );
 }
