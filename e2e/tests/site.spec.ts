@@ -39,7 +39,7 @@ test.describe('legal pages', () => {
   }
 });
 
-test('canonical and hreflang links name every locale of the page', async ({ page, baseURL }) => {
+test('canonical and hreflang links name every locale of the page', async ({ page }) => {
   await page.goto('/fr/free-ai-image-generator');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
@@ -49,9 +49,8 @@ test('canonical and hreflang links name every locale of the page', async ({ page
     .locator('link[rel="alternate"][hreflang]')
     .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
   expect(alternates).toHaveLength(12);
-  const origin = new URL(baseURL!).origin;
-  const host = (href: string | null) => new URL(href ?? '').pathname;
-  expect(alternates.map(([lang, href]) => [lang, host(href)])).toEqual(
+  const pathOf = (href: string | null | undefined) => new URL(href ?? '').pathname;
+  expect(alternates.map(([lang, href]) => [lang, pathOf(href)])).toEqual(
     expect.arrayContaining([
       ['x-default', '/free-ai-image-generator'],
       ['en', '/free-ai-image-generator'],
@@ -61,7 +60,6 @@ test('canonical and hreflang links name every locale of the page', async ({ page
       ['zh-CN', '/zh/free-ai-image-generator'],
     ]),
   );
-  expect(origin).toBeTruthy();
   // The page's text is in the HTML before any script runs.
   const html = await (await page.request.get('/ja/free-ai-voice-cloning')).text();
   const body = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="module">'));
