@@ -86,6 +86,10 @@ test('anime generator: a preset, queue to results, zoom, download, share; the li
   const visitor = await browser.newContext();
   const other = await visitor.newPage();
   await other.goto(link);
+  // The link's preview on X or Facebook shows the picture itself, described by its prompt.
+  const sharedHtml = await (await other.request.get(link)).text();
+  expect(sharedHtml).toMatch(/<meta property="og:image" content="http[^"]+\/files\/[^"]+"/);
+  expect(sharedHtml).toContain('<meta property="og:image:width" content="768" />');
   const image = other.getByTestId('shared-image');
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);

@@ -417,12 +417,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWeb(app, {
     distDir: config.webDistDir ?? defaultWebDistDir(),
     prerender,
+    pageDetails: async (match) => {
+      if (match.name === 'characterChat' && match.params.code)
+        return characters.preview(Number(match.params.code));
+      if (match.name === 'imageShare' && match.params.shareId)
+        return images.sharePreview(match.params.shareId);
+      return undefined;
+    },
     appConfig: {
       siteName: config.siteName,
       dailyFreeCredits: config.dailyFreeCredits,
       supportEmail: config.supportEmail,
       links: config.links,
       payments: payments.modes(),
+      speechOffline: speech.offline,
     },
   });
 

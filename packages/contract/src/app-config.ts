@@ -18,5 +18,7 @@ export const appConfigSchema = z.object({
   }),
   /** Each way to pay: a real provider, or the built-in test checkout (no keys configured). */
   payments: paymentModesSchema,
+  /** Text to speech runs on the offline engine (eSpeak NG): the voice page says so from the start. */
+  speechOffline: z.boolean().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

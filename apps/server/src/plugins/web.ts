@@ -15,7 +15,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '../lib/request-locale';
-import { hasParams, type Prerenderer } from '../modules/content/prerender';
+import { hasParams, type PageDetails, type Prerenderer } from '../modules/content/prerender';
 import { manifestPath } from './pwa';
 import { sendEnvelope } from './error-handler';
 
@@ -24,6 +24,8 @@ export interface WebOptions {
   appConfig: AppConfig;
   /** Each page's head tags and main text; without it every page answers the bare app shell. */
   prerender?: Prerenderer;
+  /** A page's own subject (a public character, a shared picture) for its title and link preview. */
+  pageDetails?: (match: RouteMatch) => Promise<PageDetails | undefined>;
 }
 
 /** Hashed file names never change content: cache them for a year. */
@@ -67,14 +69,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   const pages = new Map<string, string | null>();
   /** index.html for one route: `<html lang dir>`, its head tags and text, the config, its data. */
-  const renderPage = (match: RouteMatch): string | undefined => {
+  const renderPage = (match: RouteMatch, details?: PageDetails): string | undefined => {
     const key = `${match.locale} ${match.name} ${JSON.stringify(match.params)}`;
-    let html = pages.get(key);
+    let html = details ? undefined : pages.get(key);
     if (html === undefined) {
       const info = localeInfo(match.locale);
       let page: ReturnType<Prerenderer['render']>;
       try {
-        page = options.prerender?.render(match);
+        page = options.prerender?.render(match, details);
       } catch (err) {
         // The page still works without its prerendered text: the app renders it.
         app.log.error({ err, path: match.name }, 'prerendering a page failed');
@@ -102,14 +104,26 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         html = doc.replace('</head>', () => `${scripts}</head>`);
       }
       // Only pages that are the same for every such path are kept (see Prerenderer.render).
-      if (!hasParams(match) || (match.name === 'blogArticle' && html !== null)) pages.set(key, html);
+      if (!details && (!hasParams(match) || (match.name === 'blogArticle' && html !== null)))
+        pages.set(key, html);
     }
     return html ?? undefined;
   };
 
   app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  /** The page's subject from the database; a page without one (or a slow database) is generic. */
+  const detailsFor = async (match: RouteMatch): Promise<PageDetails | undefined> => {
+    if (!options.pageDetails || !hasParams(match) || match.name === 'blogArticle') return undefined;
+    try {
+      return await options.pageDetails(match);
+    } catch (err) {
+      app.log.warn({ err, path: match.name }, 'page details unavailable');
+      return undefined;
+    }
+  };
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/cgi-bin') || !isPage || /^\/assets\//.test(pathname)) {
@@ -130,7 +144,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         .type('text/plain; charset=utf-8')
         .send('The web app is not built: run `npm run build`.');
     }
-    const html = renderPage(match);
+    const html = renderPage(match, await detailsFor(match));
     // A page whose content does not exist (an unknown article) goes to its list, like any unknown path.
     if (html === undefined) {
       const to = match.name === 'blogArticle' ? 'blogList' : 'home';

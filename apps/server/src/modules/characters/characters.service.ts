@@ -90,6 +90,9 @@ const MAPPED_CARD_KEYS = new Set([
  * recent chats and moderation. Every permission is checked here: private characters exist only
  * for their owner, adult ones need enable_nsfw, only owners (and admins) change or delete.
  */
+/** A visitor with no account: sees public, approved characters only. */
+const NOBODY = { userId: '00000000-0000-0000-0000-000000000000', isAdmin: false };
+
 export class CharactersService {
   private hotDay: string | undefined;
   /** total_count of the New list per filter: counting 100k rows on every page costs too much. */
@@ -219,6 +222,17 @@ export class CharactersService {
     const row = await this.visible(user, id);
     if (row.c.nsfw && !user.enableNsfw) throw nsfwRequired();
     return row;
+  }
+
+  /**
+   * What a public character's page shows to link previews and search engines: its name,
+   * description and picture. Private, unapproved and adult characters give nothing away.
+   */
+  async preview(id: number): Promise<{ title: string; description: string; image: string } | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const row = await repo.findVisible(this.deps.db, NOBODY, id);
+    if (!row || row.c.nsfw) return undefined;
+    return { title: row.c.name, description: row.c.description, image: this.deps.storage.url(row.c.headKey) };
   }
 
   async get(user: User, id: number, fromChat = false): Promise<CharacterDetail> {

@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCALE_CODES, localeInfo, type ContentDocument, type PageData } from '@lumi/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { characters } from '../../db/schema';
+import { createTestApp, loginTourist, makeCharacter, type TestApp } from '../../../test/helpers';
 
 /** The built index.html's shape: default title and description, the manifest, the app's loader. */
 const INDEX_HTML = `<!doctype html>
@@ -29,7 +31,7 @@ let t: TestApp;
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-prerender-'));
   await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL, CHARACTER_AUTO_APPROVE: 'true' } });
 });
 
 afterAll(async () => {
@@ -147,6 +149,28 @@ describe('prerendered pages', () => {
     const search = await page(`/search/${encodeURIComponent('anime girl')}`);
     expect(search.head).toContain('<meta name="robots" content="noindex" />');
     expect((await page('/search')).head).not.toContain('noindex');
+  });
+
+  it("titles a public character's page with its name, description and picture; never a private or adult one", async () => {
+    const owner = await loginTourist(t.app);
+    const open = await makeCharacter(t, owner, { visibility: 'public', name: 'Captain <Vey>' });
+    const hidden = await makeCharacter(t, owner, { visibility: 'private', name: 'Secret Sable' });
+    const adult = await makeCharacter(t, owner, { visibility: 'public', name: 'Velvet Noir' });
+    // Marked adult as a moderator would (creating one needs the adult setting on an account).
+    await t.database.db.update(characters).set({ nsfw: true }).where(eq(characters.id, adult.id));
+
+    const p = await page(`/fr/free-ai-Characters-chat/${open.id}`);
+    expect(p.title).toBe('Captain &lt;Vey&gt; | Lumi AI');
+    expect(p.description).toContain('lighthouse keeper');
+    expect(p.head).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/files/[^"]+" />`));
+    expect(p.root).toContain('<h1>Captain &lt;Vey&gt;</h1>');
+
+    for (const other of [hidden, adult]) {
+      const generic = await page(`/free-ai-Characters-chat/${other.id}`);
+      expect(generic.html).not.toContain(other.name);
+      expect(generic.head).toContain(`content="${PUBLIC_URL}/icons/og-image.png"`);
+    }
+    expect((await page('/free-ai-Characters-chat/99999999')).head).toContain('/icons/og-image.png');
   });
 
   it('sends the create-characters landing page with its steps and questions', async () => {

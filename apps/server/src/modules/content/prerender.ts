@@ -46,6 +46,22 @@ export const hasParams = (match: RouteMatch) =>
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A page's own subject, from the database: a public character, a shared picture. */
+export interface PageDetails {
+  title?: string;
+  description: string;
+  /** Its picture, absolute or under the site (`/files/...`). */
+  image: string;
+  imageWidth?: number;
+  imageHeight?: number;
+}
+
+/** A description as search engines and link previews show it: one line, at most 160 characters. */
+export function snippet(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** What the server puts into index.html for one page: head tags, main text, and its data. */
 export interface PrerenderedPage {
   head: string;
@@ -71,7 +87,8 @@ export class Prerenderer {
   constructor(private readonly options: PrerenderOptions) {}
 
   /** The page for a matched route, or undefined when its content does not exist (an unknown article). */
-  render(match: RouteMatch): PrerenderedPage | undefined {
+  render(match: RouteMatch, details?: PageDetails): PrerenderedPage | undefined {
+    if (details) return this.build(match, details);
     const key = `${match.locale} ${match.name} ${JSON.stringify(match.params)}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -82,7 +99,7 @@ export class Prerenderer {
     return page;
   }
 
-  private build({ locale, name, params }: RouteMatch): PrerenderedPage | undefined {
+  private build({ locale, name, params }: RouteMatch, details?: PageDetails): PrerenderedPage | undefined {
     const { texts } = this.options;
     const t = (ns: 'marketing' | 'pages' | 'characters', key: string, extra?: Record<string, string>) =>
       texts.t(locale, ns, key, extra);
@@ -126,6 +143,10 @@ export class Prerenderer {
         .join('');
       main = `<h1>${escapeHtml(t('marketing', 'blog.heading'))}</h1><p>${escapeHtml(t('marketing', 'blog.intro'))}</p><ul class="prerender-list">${items}</ul>`;
       pageData = { key: `blog/${locale}`, data: { list } };
+    } else if (details) {
+      if (details.title) title = `${details.title} | ${this.options.siteName}`;
+      description = snippet(details.description);
+      main = `<h1>${escapeHtml(details.title ?? t('pages', `${name}.title`))}</h1><p>${escapeHtml(description)}</p>`;
     } else if (name === 'createCharactersLanding') {
       main = this.landing(locale);
     } else {
@@ -135,6 +156,8 @@ export class Prerenderer {
     }
 
     const canonicalLocale = textLocales.includes(locale) ? locale : DEFAULT_LOCALE;
+    const picture = details?.image ?? '/icons/og-image.png';
+    const image = picture.startsWith('/') ? this.options.publicUrl + picture : picture;
     const url = (l: Locale) => this.options.publicUrl + buildPath(l, name, paramsForUrl);
     const head = [
       `<title>${escapeHtml(title)}</title>`,
@@ -153,7 +176,9 @@ export class Prerenderer {
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url(canonicalLocale))}" />`,
-      `<meta property="og:image" content="${escapeHtml(this.options.publicUrl)}/icons/og-image.png" />`,
+      `<meta property="og:image" content="${escapeHtml(image)}" />`,
+      details?.imageWidth ? `<meta property="og:image:width" content="${details.imageWidth}" />` : '',
+      details?.imageHeight ? `<meta property="og:image:height" content="${details.imageHeight}" />` : '',
       `<meta property="og:locale" content="${OG_LOCALE[locale]}" />`,
       '<meta name="twitter:card" content="summary_large_image" />',
     ]

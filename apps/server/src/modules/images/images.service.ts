@@ -335,6 +335,20 @@ export class ImagesService {
     return this.sharedView(row);
   }
 
+  /** A shared picture for link previews (X, Facebook): never an adult one. */
+  async sharePreview(
+    shareId: string,
+  ): Promise<{ description: string; image: string; imageWidth: number; imageHeight: number } | undefined> {
+    const shared = await this.shared(shareId, false).catch(() => undefined);
+    if (!shared) return undefined;
+    return {
+      description: shared.prompt,
+      image: shared.url,
+      imageWidth: shared.width,
+      imageHeight: shared.height,
+    };
+  }
+
   async explore(tool: ImageTool | undefined, page: number, viewerNsfw: boolean) {
     const size = 24;
     const rows = await this.deps.db

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines, Mic2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appConfig } from '@/lib/app-config';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
@@ -121,7 +122,10 @@ export default function VoiceGeneratorPage() {
           <h2 id={voicesHeadingId} className="text-lg font-bold">
             {t('generator.voicesHeading')}
           </h2>
-          {voicesQuery.data?.offline && <Note testId="offline-note">{t('generator.offline')}</Note>}
+          {/* Known from the page's config at once, so the voices below never move down. */}
+          {(voicesQuery.data?.offline ?? appConfig.speechOffline) && (
+            <Note testId="offline-note">{t('generator.offline')}</Note>
+          )}
           <VoicePicker
             voices={voices}
             value={form.voiceId}
