@@ -50,10 +50,9 @@ test('browse the home list, scroll for more and filter by a chip', async ({ page
   const cards = page.getByTestId('character-card');
   await expect(cards).toHaveCount(20);
   const firstHot = await cards.first().getAttribute('data-character-id');
-  await expect(page.getByRole('link', { name: text(en, 'chips.names.Hot') })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(
+    page.getByTestId('chips').getByRole('link', { name: text(en, 'chips.names.Hot'), exact: true }),
+  ).toHaveAttribute('aria-current', 'true');
 
   // Infinite scroll: near the bottom the next page arrives.
   await page.mouse.wheel(0, 20_000);

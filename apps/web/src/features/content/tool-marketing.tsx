@@ -10,7 +10,7 @@ export function ToolMarketing({ tool }: { tool: MarketedTool }) {
   const faq = t(`tools.${tool}.faq`, { ...values, returnObjects: true }) as unknown;
   return (
     <section
-      className="border-line mx-auto mt-12 max-w-5xl border-t px-4 pt-10 pb-12"
+      className="border-line mx-auto mt-12 max-w-7xl border-t px-4 pt-10 pb-12"
       aria-labelledby={`${tool}-about`}
       data-testid="tool-marketing"
     >
