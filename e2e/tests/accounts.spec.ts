@@ -1,9 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-interface OutboxMail {
-  to: string;
-  text: string;
-}
+import { mailedCode } from './outbox';
 
 test('sign in by email code read from the dev outbox; what the guest liked stays', async ({
   page,
@@ -25,10 +21,7 @@ test('sign in by email code read from the dev outbox; what the guest liked stays
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
 
-  const mails = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
-  const mail = mails.mails.find((m) => m.to === email);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-  expect(code).toMatch(/^\d{6}$/);
+  const code = await mailedCode(request, email);
 
   // A wrong code first: the dialog says so and stays open.
   await dialog.getByLabel('Sign-in code').fill(code === '000000' ? '111111' : '000000');
@@ -74,8 +67,7 @@ test('a guest opening an adult character is asked to sign in; with adult content
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
-  const mails = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
-  const code = /\b(\d{6})\b/.exec(mails.mails.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+  const code = await mailedCode(request, email);
   await dialog.getByLabel('Sign-in code').fill(code);
   await expect(page.getByText('Landing success!')).toBeVisible();
 

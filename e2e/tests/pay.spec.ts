@@ -1,27 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
-interface OutboxMail {
-  to: string;
-  text: string;
-}
+import { expect, test } from '@playwright/test';
+import { mailedCode } from './outbox';
 
 interface Envelope<T> {
   code: number;
   message: string;
   data: T;
-}
-
-/** The newest sign-in code mailed to `email`, from the dev outbox. */
-async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const { mails } = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
-      code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 test('buy the 1-week plan by card through the test checkout; the balance rises by 500', async ({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { mailedCode } from './outbox';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const LOCALES = ['en', 'zh', 'ja', 'ar', 'fr', 'io', 'kr', 'pt', 'ru', 'es', 'vi'] as const;
@@ -13,11 +14,6 @@ function titleOf(file: string): string {
   const match = /^title: "(.*)"$/m.exec(fs.readFileSync(path.join(root, file), 'utf8'));
   if (!match) throw new Error(`no title in ${file}`);
   return JSON.parse(`"${match[1]}"`) as string;
-}
-
-interface OutboxMail {
-  to: string;
-  text: string;
 }
 
 test.describe('legal pages', () => {
@@ -179,9 +175,7 @@ test('the sign-in dialog works with the keyboard alone; the profile then offers 
   await page.keyboard.press('Enter');
   const codeField = dialog.getByLabel('Sign-in code');
   await expect(codeField).toBeFocused();
-  const mails = (await (await request.get('/dev/outbox')).json()) as { mails: OutboxMail[] };
-  const code = /\b(\d{6})\b/.exec(mails.mails.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-  expect(code).toMatch(/^\d{6}$/);
+  const code = await mailedCode(request, email);
   await page.keyboard.type(code);
   await expect(page.getByText('Landing success!')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -217,6 +211,7 @@ test('the tools menu and the language menu work with the keyboard alone', async 
   await page.goto('/');
   await expect(page.getByTestId('credits-balance')).toHaveText('30');
   const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role'));
+  const focusedText = () => page.evaluate(() => (document.activeElement as HTMLElement).innerText);
 
   await tabTo(page, /AI Tools/);
   await page.keyboard.press('Enter');
@@ -226,11 +221,9 @@ test('the tools menu and the language menu work with the keyboard alone', async 
   await expect.poll(focusedRole).toMatch(/^menu/);
   await page.keyboard.press('ArrowDown');
   await expect.poll(focusedRole).toBe('menuitem');
-  const first = await page.evaluate(() => (document.activeElement as HTMLElement).innerText);
+  const first = await focusedText();
   await page.keyboard.press('ArrowDown');
-  await expect
-    .poll(() => page.evaluate(() => (document.activeElement as HTMLElement).innerText))
-    .not.toBe(first);
+  await expect.poll(focusedText).not.toBe(first);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: /AI Tools/ })).toBeFocused();
@@ -244,9 +237,7 @@ test('the tools menu and the language menu work with the keyboard alone', async 
   await page.keyboard.press('ArrowDown');
   await expect.poll(focusedRole).toBe('menuitemradio');
   await page.keyboard.type('F');
-  await expect
-    .poll(() => page.evaluate(() => (document.activeElement as HTMLElement).innerText))
-    .toContain('Français');
+  await expect.poll(focusedText).toContain('Français');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/fr$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

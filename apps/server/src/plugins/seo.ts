@@ -7,12 +7,12 @@ import {
   type RouteName,
   type RouteParams,
 } from '@lumi/contract';
+import type { FastifyInstance } from 'fastify';
 
 export interface SitemapArticle {
   slug: string;
   locales: readonly Locale[];
 }
-import type { FastifyInstance } from 'fastify';
 
 /** Pages worth finding from a search engine: public, without parameters, the same for everyone. */
 export const SITEMAP_ROUTES: readonly RouteName[] = (Object.keys(ROUTES) as RouteName[]).filter(

@@ -15,7 +15,7 @@ import {
 } from '@lumi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '../lib/request-locale';
-import { hasParams, type PageDetails, type Prerenderer } from '../modules/content/prerender';
+import type { PageDetails, Prerenderer } from '../modules/content/prerender';
 import { manifestPath } from './pwa';
 import { sendEnvelope } from './error-handler';
 
@@ -27,6 +27,9 @@ export interface WebOptions {
   /** A page's own subject (a public character, a shared picture) for its title and link preview. */
   pageDetails?: (match: RouteMatch) => Promise<PageDetails | undefined>;
 }
+
+/** Whether a route match carries a value from the path (a code, a search, a slug). */
+const hasParams = (match: RouteMatch) => Object.values(match.params).some((v) => v !== undefined && v !== '');
 
 /** Hashed file names never change content: cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -103,7 +106,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         }
         html = doc.replace('</head>', () => `${scripts}</head>`);
       }
-      // Only pages that are the same for every such path are kept (see Prerenderer.render).
+      // Kept: pages without parameters, and articles that exist. Never one per visitor-typed
+      // path (a search, a chat code, an unknown slug), which would grow without end.
       if (!details && (!hasParams(match) || (match.name === 'blogArticle' && html !== null)))
         pages.set(key, html);
     }

@@ -1,6 +1,8 @@
 import { Download, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { LogoMark } from '@/components/ui/logo';
 import { appConfig } from '@/lib/app-config';
 import { promptInstall, useInstallState } from '@/lib/pwa';
 
@@ -45,4 +47,23 @@ export function AppInstallActions({ onDone }: { onDone?: () => void }) {
   return <p className="text-muted text-sm">{t(ios ? 'prompt.iosHint' : 'prompt.manualHint')}</p>;
 }
 
-export const appPromptValues = () => ({ site: appConfig.siteName });
+/**
+ * The offer's mark, heading and one line (the phone prompt and the profile both show it);
+ * `aside` sits at the end of the row, such as the prompt's close button.
+ */
+export function AppOfferIntro({ headingId, aside }: { headingId?: string; aside?: ReactNode }) {
+  const { t } = useTranslation('app');
+  const values = { site: appConfig.siteName };
+  return (
+    <div className="flex items-start gap-3">
+      <LogoMark className="h-11 w-11 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <h2 id={headingId} className="font-bold">
+          {t('prompt.title', values)}
+        </h2>
+        <p className="text-muted mt-1 text-sm leading-snug">{t('prompt.body', values)}</p>
+      </div>
+      {aside}
+    </div>
+  );
+}

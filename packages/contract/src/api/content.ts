@@ -48,6 +48,19 @@ export interface BlogListResponse {
 }
 
 /**
+ * The key of a text's data, the same on the server (which inlines it with the prerendered page)
+ * and in the app (which finds it there instead of fetching it again).
+ */
+export const pageDataKey = {
+  legal: (slug: LegalSlug, locale: Locale) => `legal/${slug}/${locale}`,
+  article: (slug: string, locale: Locale) => `blog/${slug}/${locale}`,
+  blogList: (locale: Locale) => `blog/${locale}`,
+};
+
+/** The questions of the home page's FAQ (characters.json `faq.{id}`), shown by the app and prerendered. */
+export const HOME_FAQ = ['free', 'create', 'private', 'adult', 'cards', 'models'] as const;
+
+/**
  * The prerendered page's data, inlined by the server as JSON in `<script id="page-data">`, so
  * the app shows the same text at once instead of fetching it again.
  */

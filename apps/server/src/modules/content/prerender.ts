@@ -2,9 +2,11 @@ import {
   buildPath,
   DEFAULT_LOCALE,
   LEGAL_PAGES,
+  HOME_FAQ,
   LOCALE_CODES,
   localeInfo,
   MARKETED_TOOLS,
+  pageDataKey,
   type ContentDocument,
   type Locale,
   type PageData,
@@ -38,10 +40,6 @@ const PRIVATE: ReadonlySet<RouteName> = new Set([
   'profile',
   'testCheckout',
 ]);
-
-/** Whether a route match carries a value from the path (a code, a search, a slug). */
-export const hasParams = (match: RouteMatch) =>
-  Object.values(match.params).some((v) => v !== undefined && v !== '');
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -82,25 +80,14 @@ export interface PrerenderOptions {
  * from the same translations and Markdown the app shows.
  */
 export class Prerenderer {
-  private readonly cache = new Map<string, PrerenderedPage>();
-
   constructor(private readonly options: PrerenderOptions) {}
 
-  /** The page for a matched route, or undefined when its content does not exist (an unknown article). */
-  render(match: RouteMatch, details?: PageDetails): PrerenderedPage | undefined {
-    if (details) return this.build(match, details);
-    const key = `${match.locale} ${match.name} ${JSON.stringify(match.params)}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const page = this.build(match);
-    // Kept: pages without parameters, and articles that exist. Never one per visitor-typed
-    // path (a search, a chat code, an unknown slug), which would grow without end.
-    if (page && (!hasParams(match) || match.name === 'blogArticle')) this.cache.set(key, page);
-    return page;
-  }
-
-  private build({ locale, name, params }: RouteMatch, details?: PageDetails): PrerenderedPage | undefined {
-    const { texts } = this.options;
+  /**
+   * The page for a matched route, or undefined when its content does not exist (an unknown
+   * article). The web plugin keeps the finished HTML of pages that are the same on every visit.
+   */
+  render({ locale, name, params }: RouteMatch, details?: PageDetails): PrerenderedPage | undefined {
+    const { texts, content } = this.options;
     const t = (ns: 'marketing' | 'pages' | 'characters', key: string, extra?: Record<string, string>) =>
       texts.t(locale, ns, key, extra);
     let title = t('marketing', `routes.${name}.title`);
@@ -111,30 +98,28 @@ export class Prerenderer {
     let pageData: PageData | undefined;
     /** Documents bring their own layout (the app's); other pages sit in the plain text column. */
     let wide = false;
-    const paramsForUrl = params;
 
     const legalSlug = LEGAL_PAGES[name as keyof typeof LEGAL_PAGES];
-    if (legalSlug) {
-      const doc = this.options.content.legal(legalSlug, locale);
+    if (legalSlug || name === 'blogArticle') {
+      // A legal page or an article: its own title, description, languages and whole text.
+      const doc = legalSlug
+        ? content.legal(legalSlug, locale)
+        : params.slug
+          ? content.article(params.slug, locale)
+          : undefined;
       if (!doc) return undefined;
       title = `${doc.title} | ${this.options.siteName}`;
       description = doc.description;
-      textLocales = this.options.content.localesOf('legal', legalSlug);
-      main = this.document(locale, doc, 'legal.updated');
+      textLocales = content.localesOf(legalSlug ? 'legal' : 'blog', doc.slug);
+      main = this.document(locale, doc, legalSlug ? 'legal.updated' : 'blog.published');
       wide = true;
-      pageData = { key: `legal/${legalSlug}/${locale}`, data: doc };
-    } else if (name === 'blogArticle') {
-      const doc = params.slug ? this.options.content.article(params.slug, locale) : undefined;
-      if (!doc) return undefined;
-      title = `${doc.title} | ${this.options.siteName}`;
-      description = doc.description;
-      ogType = 'article';
-      textLocales = this.options.content.localesOf('blog', doc.slug);
-      main = this.document(locale, doc, 'blog.published');
-      wide = true;
-      pageData = { key: `blog/${doc.slug}/${locale}`, data: doc };
+      if (!legalSlug) ogType = 'article';
+      pageData = {
+        key: legalSlug ? pageDataKey.legal(legalSlug, locale) : pageDataKey.article(doc.slug, locale),
+        data: doc,
+      };
     } else if (name === 'blogList') {
-      const list = this.options.content.articles(locale);
+      const list = content.articles(locale);
       const items = list
         .map(
           (a) =>
@@ -142,7 +127,7 @@ export class Prerenderer {
         )
         .join('');
       main = `<h1>${escapeHtml(t('marketing', 'blog.heading'))}</h1><p>${escapeHtml(t('marketing', 'blog.intro'))}</p><ul class="prerender-list">${items}</ul>`;
-      pageData = { key: `blog/${locale}`, data: { list } };
+      pageData = { key: pageDataKey.blogList(locale), data: { list } };
     } else if (details) {
       if (details.title) title = `${details.title} | ${this.options.siteName}`;
       description = snippet(details.description);
@@ -158,7 +143,7 @@ export class Prerenderer {
     const canonicalLocale = textLocales.includes(locale) ? locale : DEFAULT_LOCALE;
     const picture = details?.image ?? '/icons/og-image.png';
     const image = picture.startsWith('/') ? this.options.publicUrl + picture : picture;
-    const url = (l: Locale) => this.options.publicUrl + buildPath(l, name, paramsForUrl);
+    const url = (l: Locale) => this.options.publicUrl + buildPath(l, name, params);
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -217,7 +202,7 @@ export class Prerenderer {
 
   private homeSection(locale: Locale): string {
     const { texts } = this.options;
-    const items = ['free', 'create', 'private', 'adult', 'cards', 'models'].map((id) => ({
+    const items = HOME_FAQ.map((id) => ({
       q: texts.t(locale, 'characters', `faq.${id}.q`),
       a: texts.t(locale, 'characters', `faq.${id}.a`),
     }));

@@ -1,9 +1,8 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppInstallActions, appPromptValues } from '@/components/app-install';
+import { AppInstallActions, AppOfferIntro } from '@/components/app-install';
 import { Button } from '@/components/ui/button';
-import { LogoMark } from '@/components/ui/logo';
 
 /** The mobile-app prompt of spec §2: a card above the bottom edge, never in the way of a modal. */
 export default function MobileAppPrompt({ onClose }: { onClose: () => void }) {
@@ -15,24 +14,20 @@ export default function MobileAppPrompt({ onClose }: { onClose: () => void }) {
       data-testid="app-prompt"
       className="border-line bg-surface-2 animate-pop-in fixed inset-x-3 bottom-3 z-40 rounded-2xl border p-4 shadow-2xl shadow-black/50 pb-[max(1rem,env(safe-area-inset-bottom))]"
     >
-      <div className="flex items-start gap-3">
-        <LogoMark className="h-11 w-11 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="font-bold">
-            {t('prompt.title', appPromptValues())}
-          </h2>
-          <p className="text-muted mt-1 text-sm leading-snug">{t('prompt.body', appPromptValues())}</p>
-        </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-me-2 -mt-2"
-          aria-label={t('prompt.notNow')}
-          onClick={onClose}
-        >
-          <X className="h-5 w-5" aria-hidden />
-        </Button>
-      </div>
+      <AppOfferIntro
+        headingId={titleId}
+        aside={
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-me-2 -mt-2"
+            aria-label={t('prompt.notNow')}
+            onClick={onClose}
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </Button>
+        }
+      />
       <div className="mt-3 ps-14">
         <AppInstallActions onDone={onClose} />
       </div>

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -55,6 +55,10 @@ export function ToolLinkItem({ item, className, onNavigate, onClick, ...rest }: 
     'hover:bg-surface-2 focus-visible:bg-surface-2 data-[highlighted]:bg-surface-2 flex items-center gap-3 rounded-2xl px-2.5 py-2 outline-none',
     className,
   );
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    onNavigate?.();
+  };
   if (item.kind === 'external') {
     return (
       <a
@@ -63,25 +67,14 @@ export function ToolLinkItem({ item, className, onNavigate, onClick, ...rest }: 
         target="_blank"
         rel="noopener noreferrer"
         className={classes}
-        onClick={(event) => {
-          onClick?.(event);
-          onNavigate?.();
-        }}
+        onClick={click}
       >
         {body}
       </a>
     );
   }
   return (
-    <Link
-      {...rest}
-      to={getHref(locale, item.route)}
-      className={classes}
-      onClick={(event) => {
-        onClick?.(event);
-        onNavigate?.();
-      }}
-    >
+    <Link {...rest} to={getHref(locale, item.route)} className={classes} onClick={click}>
       {body}
     </Link>
   );

@@ -1,6 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useReturnFocus } from './dialog';
-import { DialogClose } from './dialog';
+import { DialogClose, useReturnFocus } from './dialog';
 
 /**
  * A picture at full size over the page; Escape, the close button or a click outside close it.

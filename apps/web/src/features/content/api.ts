@@ -1,4 +1,11 @@
-import type { BlogListResponse, ContentDocument, LegalSlug, Locale, PageData } from '@lumi/contract';
+import {
+  pageDataKey,
+  type BlogListResponse,
+  type ContentDocument,
+  type LegalSlug,
+  type Locale,
+  type PageData,
+} from '@lumi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -22,33 +29,21 @@ function pageData<T>(key: string): T | undefined {
 
 const STALE = 5 * 60_000;
 
-export function useLegalPage(slug: LegalSlug, locale: Locale) {
-  const key = `legal/${slug}/${locale}`;
+/** One text from the content API, answered first from the prerendered page's data when it is that text. */
+function useContent<T>(key: string, path: string) {
   return useQuery({
     queryKey: ['content', key],
-    queryFn: () => api<ContentDocument>(`/content/legal/${slug}`, { silent: true }),
-    initialData: () => pageData<ContentDocument>(key),
+    queryFn: () => api<T>(path, { silent: true }),
+    initialData: () => pageData<T>(key),
     staleTime: STALE,
   });
 }
 
-export function useBlogList(locale: Locale) {
-  const key = `blog/${locale}`;
-  return useQuery({
-    queryKey: ['content', key],
-    queryFn: () => api<BlogListResponse>('/content/blog', { silent: true }),
-    initialData: () => pageData<BlogListResponse>(key),
-    staleTime: STALE,
-  });
-}
+export const useLegalPage = (slug: LegalSlug, locale: Locale) =>
+  useContent<ContentDocument>(pageDataKey.legal(slug, locale), `/content/legal/${slug}`);
 
-export function useArticle(slug: string, locale: Locale) {
-  const key = `blog/${slug}/${locale}`;
-  return useQuery({
-    queryKey: ['content', key],
-    queryFn: () => api<ContentDocument>(`/content/blog/${encodeURIComponent(slug)}`, { silent: true }),
-    initialData: () => pageData<ContentDocument>(key),
-    staleTime: STALE,
-    retry: false,
-  });
-}
+export const useBlogList = (locale: Locale) =>
+  useContent<BlogListResponse>(pageDataKey.blogList(locale), '/content/blog');
+
+export const useArticle = (slug: string, locale: Locale) =>
+  useContent<ContentDocument>(pageDataKey.article(slug, locale), `/content/blog/${encodeURIComponent(slug)}`);

@@ -1,4 +1,5 @@
 import { ImagePlus, MessageCircleHeart, Sparkles, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -10,6 +11,28 @@ import { appConfig } from '@/lib/app-config';
 
 type Card = { title: string; text: string };
 const FEATURE_ICONS = [Sparkles, ImagePlus, MessageCircleHeart, Users];
+
+/** One part of the landing page below the hero: a titled section. */
+function LandingSection({
+  id,
+  title,
+  className = 'mt-12',
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** /create-characters: what the character creator does, in three steps, and the way in. */
 export default function CreateCharactersLanding() {
@@ -44,10 +67,7 @@ export default function CreateCharactersLanding() {
         </div>
       </section>
 
-      <section aria-labelledby="landing-steps" className="mt-6">
-        <h2 id="landing-steps" className="text-xl font-bold">
-          {t('landing.stepsTitle', values)}
-        </h2>
+      <LandingSection id="landing-steps" title={t('landing.stepsTitle', values)} className="mt-6">
         <ol className="mt-5 grid gap-4 md:grid-cols-3">
           {list<Card>('steps').map((step, i) => (
             <li key={step.title} className="border-line bg-surface rounded-2xl border p-5">
@@ -59,12 +79,9 @@ export default function CreateCharactersLanding() {
             </li>
           ))}
         </ol>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="landing-features" className="mt-12">
-        <h2 id="landing-features" className="text-xl font-bold">
-          {t('landing.featuresTitle', values)}
-        </h2>
+      <LandingSection id="landing-features" title={t('landing.featuresTitle', values)}>
         <ul className="mt-5 grid gap-4 sm:grid-cols-2">
           {list<Card>('features').map((feature, i) => {
             const Icon = FEATURE_ICONS[i % FEATURE_ICONS.length]!;
@@ -79,14 +96,11 @@ export default function CreateCharactersLanding() {
             );
           })}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="landing-faq" className="mt-12">
-        <h2 id="landing-faq" className="text-xl font-bold">
-          {t('landing.faqTitle', values)}
-        </h2>
+      <LandingSection id="landing-faq" title={t('landing.faqTitle', values)}>
         <FaqList items={list<{ q: string; a: string }>('faq')} />
-      </section>
+      </LandingSection>
     </div>
   );
 }

@@ -1,8 +1,7 @@
+import { HOME_FAQ } from '@lumi/contract';
 import { useTranslation } from 'react-i18next';
 import { FaqList } from '@/components/ui/faq-list';
 import { appConfig } from '@/lib/app-config';
-
-const FAQ = ['free', 'create', 'private', 'adult', 'cards', 'models'] as const;
 
 /** The marketing and FAQ text beneath the lists (spec §2). */
 export function MarketingSection() {
@@ -15,7 +14,7 @@ export function MarketingSection() {
       </h2>
       <p className="text-muted mt-3 max-w-3xl text-sm leading-relaxed">{t('marketing.body', values)}</p>
       <h2 className="mt-10 text-lg font-bold">{t('faq.title')}</h2>
-      <FaqList items={FAQ.map((id) => ({ q: t(`faq.${id}.q`, values), a: t(`faq.${id}.a`, values) }))} />
+      <FaqList items={HOME_FAQ.map((id) => ({ q: t(`faq.${id}.q`, values), a: t(`faq.${id}.a`, values) }))} />
     </section>
   );
 }

@@ -26,7 +26,6 @@ export function CreditsCounter({ ready }: { ready: () => Promise<unknown> }) {
         aria-describedby={remain === undefined ? undefined : balanceId}
       >
         <Zap className="fill-pink text-pink h-4 w-4 shrink-0" aria-hidden />
-
         <span
           className="tabular min-w-[2ch] pe-1 text-sm font-bold"
           data-testid="credits-balance"

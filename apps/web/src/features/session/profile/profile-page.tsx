@@ -3,9 +3,8 @@ import { Camera, CircleUserRound, Loader2, LogIn, LogOut, ShieldAlert, Trash2 } 
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppInstallActions, appPromptValues } from '@/components/app-install';
+import { AppInstallActions, AppOfferIntro } from '@/components/app-install';
 import { Button } from '@/components/ui/button';
-import { LogoMark } from '@/components/ui/logo';
 import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -23,16 +22,9 @@ type Confirm = 'save' | 'adult' | 'logout' | 'remove' | null;
 
 /** The open-the-app prompt of the profile (spec §2): install the app, or open it when installed. */
 function AppSection() {
-  const { t } = useTranslation('app');
   return (
     <section className="border-line bg-surface rounded-3xl border p-5 sm:p-6" data-testid="profile-app">
-      <div className="flex items-start gap-3">
-        <LogoMark className="h-10 w-10 shrink-0" />
-        <div className="min-w-0">
-          <h2 className="text-base font-bold">{t('prompt.title', appPromptValues())}</h2>
-          <p className="text-muted mt-1 text-sm leading-relaxed">{t('prompt.body', appPromptValues())}</p>
-        </div>
-      </div>
+      <AppOfferIntro />
       <div className="mt-4">
         <AppInstallActions />
       </div>
