@@ -36,9 +36,16 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Public characters go live at once here, so a second visitor can like one in the same test;
-    // development mode opens the dev outbox (GET /dev/outbox), where sign-in codes are read.
+    // the dev outbox (GET /dev/outbox) is where sign-in codes are read. Every test's browser
+    // comes from this one address: the per-network limits are widened (RATE_LIMIT_SCALE) and
+    // tourists' network pools raised, as on a site behind one big NAT.
     env: {
       NODE_ENV: 'development',
+      DEV_OUTBOX: 'true',
+      RATE_LIMIT_SCALE: '20',
+      TOURISTS_PER_NETWORK_HOUR: '100000',
+      TOURISTS_PER_NETWORK_DAY: '100000',
+      TOURIST_CREDITS_PER_NETWORK_DAY: '100000000',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,

@@ -56,6 +56,7 @@ try {
     db: database.db,
     clock: systemClock,
     dailyFreeCredits: config.dailyFreeCredits,
+    touristCreditsPerNetwork: config.limits.touristCreditsPerNetworkDay,
   });
   const redeem = new RedeemService({ db: database.db, clock: systemClock, credits });
   const codes = await redeem.mint(body.data, null);

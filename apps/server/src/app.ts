@@ -12,10 +12,21 @@ import { systemClock, type Clock } from './lib/clock';
 import { ok } from './lib/envelope';
 import { BusinessError } from './lib/errors';
 import { authHook } from './plugins/auth';
-import { registerErrorHandler, sendEnvelope } from './plugins/error-handler';
+import { answerClientError, registerErrorHandler, sendEnvelope } from './plugins/error-handler';
+import { registerInputChecks } from './plugins/input-checks';
 import { registerWeb } from './plugins/web';
 import { registerSeo } from './plugins/seo';
 import { registerPwa } from './plugins/pwa';
+import { registerSameOrigin } from './plugins/same-origin';
+import { AdminPolicy } from './plugins/admin';
+import {
+  answerFrameworkError,
+  registerSecurityHeaders,
+  securityHeadersOptions,
+} from './plugins/security-headers';
+import { registerRateLimits } from './modules/limits/rate-limits';
+import { sweep as sweepQuotas } from './modules/limits/quota.repository';
+import { Redis } from 'ioredis';
 import { CreditsService } from './modules/credits/credits.service';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { SessionService } from './modules/session/session.service';
@@ -92,6 +103,8 @@ export interface AppDeps {
   speechEngine?: SpeechEngine;
   /** The face swap engine; the embedded landmark one by default. */
   faceSwapEngine?: FaceSwapEngine;
+  /** Redis for the shared rate limits; by default a client of REDIS_URL when it is set. */
+  redis?: Redis;
 }
 
 declare module 'fastify' {
@@ -111,6 +124,8 @@ declare module 'fastify' {
     };
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
+    /** Every route as registered (method and URL pattern, HEAD included): the app's call inventory. */
+    routeList: readonly { method: string; url: string }[];
   }
 }
 
@@ -126,7 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket inward (Fastify's own rule for numbers).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     handlerTimeout: config.requestTimeoutMs,
     // Uploads (character create, voice clone) may take up to 200 s on a slow connection.
@@ -136,19 +158,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // A URL Fastify cannot decode is answered before any hook: with the headers and the envelope.
+    frameworkErrors: answerFrameworkError,
+    // What Node's HTTP parser refuses (a URL over 16 KB) is answered with the envelope too.
+    clientErrorHandler: answerClientError,
   });
 
-  const sessions = new SessionService({ db: database.db, clock, ttlMs: config.sessionTtlMs });
-  const credits = new CreditsService({ db: database.db, clock, dailyFreeCredits: config.dailyFreeCredits });
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+
+  const sessions = new SessionService({
+    db: database.db,
+    clock,
+    ttlMs: config.sessionTtlMs,
+    touristsPerNetwork: {
+      hour: config.limits.touristsPerNetworkHour,
+      day: config.limits.touristsPerNetworkDay,
+    },
+  });
+  const credits = new CreditsService({
+    db: database.db,
+    clock,
+    dailyFreeCredits: config.dailyFreeCredits,
+    touristCreditsPerNetwork: config.limits.touristCreditsPerNetworkDay,
+  });
   const storage =
     deps.storage ??
     (config.s3 ? new S3Storage({ ...config.s3, prefix: 'public/' }) : new LocalStorage(config.filesDir));
+  const admins = new AdminPolicy(config.admins, config.manageBlockedHosts);
   const characters = new CharactersService({
     db: database.db,
     clock,
     storage,
     autoApprove: config.characterAutoApprove,
-    admins: config.admins,
+    admins,
   });
   const chat = new ChatService({
     db: database.db,
@@ -242,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cloner: config.speech.clone === 'elevenlabs' ? elevenlabs : undefined,
     files,
     storage,
+    maxOpenPerUser: config.jobs.maxOpenPerUser,
   });
   const faceSwap = new FaceSwapService({
     db: database.db,
@@ -284,12 +331,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onReady', () => worker.start());
     app.addHook('onClose', () => worker.stop());
   }
-  // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours); any
-  // number of processes may do it at once.
+  // Removed accounts are erased with their data every 10 minutes (spec: within 72 hours), and
+  // ended quota windows forgotten; any number of processes may do it at once.
   const eraseRemoved = () =>
-    accounts
-      .eraseRemoved()
-      .catch((err: unknown) => app.log.error({ err }, 'erasing removed accounts failed'));
+    Promise.all([
+      accounts
+        .eraseRemoved()
+        .catch((err: unknown) => app.log.error({ err }, 'erasing removed accounts failed')),
+      sweepQuotas(database.db, clock()).catch((err: unknown) =>
+        app.log.error({ err }, 'sweeping quota counters failed'),
+      ),
+    ]);
   let eraser: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void eraseRemoved();
@@ -312,7 +364,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     texts,
   });
 
+  // First: its hook must run before any hook that answers on its own (redirects, limits).
+  await registerSecurityHeaders(app, securityHeadersOptions(config));
   registerErrorHandler(app);
+  registerInputChecks(app);
+  registerSameOrigin(app, { publicUrl: config.publicUrl });
+  const redis = deps.redis ?? (config.redisUrl ? redisClient(config.redisUrl, app) : undefined);
+  if (redis && !deps.redis) {
+    app.addHook('onReady', () => connected(redis, app));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  }
+  await registerRateLimits(app, { redis, scale: config.limits.rateScale });
   registerSeo(app, {
     publicUrl: config.publicUrl,
     httpsHosts: config.forceHttpsHosts,
@@ -346,7 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  await app.register(devOutboxRoutes, { mailer, production: config.env === 'production' });
+  if (config.devOutbox) await app.register(devOutboxRoutes, { mailer });
 
   await app.register(
     async (api) => {
@@ -383,15 +445,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           await auth.register(chatRoutes, { chat });
           await auth.register(imageRoutes, { images, faceSwap, queue });
           await auth.register(speechRoutes, { speech, credits });
-          await auth.register(characterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
+          await auth.register(characterRoutes, {
+            characters,
+            adminOnly: admins.hook(),
+          });
         },
         { prefix: '/auth' },
       );
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', authHook(sessions));
-          await admin.register(adminCharacterRoutes, { characters, blockedHosts: config.manageBlockedHosts });
-          await admin.register(adminPaymentRoutes, { redeem, isAdmin: (user) => characters.isAdmin(user) });
+          // Every admin call, in one place: the caller must be an admin (plugins/admin.ts).
+          admin.addHook('onRequest', admins.hook());
+          await admin.register(adminCharacterRoutes, { characters });
+          await admin.register(adminPaymentRoutes, { redeem });
         },
         { prefix: '/admin' },
       );
@@ -435,6 +502,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/**
+ * A Redis client for the rate limits: short timeouts and no queue while disconnected, so a Redis
+ * outage lets requests through (the limiter skips its errors) instead of holding them.
+ */
+function redisClient(url: string, app: App): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: 2000,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  redis.on('error', (err: Error) => app.log.warn({ err }, 'redis unavailable'));
+  return redis;
+}
+
+/** Waits (2 s at most) for Redis at start, so the first requests are counted too. */
+function connected(redis: Redis, app: App): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      app.log.warn('redis not ready after 2 s: rate limits pass until it is');
+      resolve();
+    }, 2000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The configured chat engine: OpenAI-compatible when LLM_BASE_URL is set, else the demo. */

@@ -35,13 +35,13 @@ describe('loadConfig', () => {
       PORT: '3001',
       DATA_DIR: '/var/lib/lumi',
       DAILY_FREE_CREDITS: '45',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       port: 3001,
       dataDir: '/var/lib/lumi',
       dailyFreeCredits: 45,
-      trustProxy: true,
+      trustProxy: 1,
     });
     expect(loadConfig({ DATA_DIR: 'rel/dir' }).dataDir).toBe(path.resolve('rel/dir'));
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h:5432/db' }).databaseUrl).toBe(
@@ -72,8 +72,29 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'DAILY_FREE_CREDITS']) expect(error.message).toContain(name);
   });
 
-  it('refuses a TRUST_PROXY that is not a boolean word', () => {
-    expect(configError({ TRUST_PROXY: 'maybe' }).message).toContain('TRUST_PROXY');
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses and ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each(['true', 'yes', 'maybe', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8,everyone', '99'])(
+    'refuses TRUST_PROXY=%s: never "trust everything" or a value it cannot read',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toContain('TRUST_PROXY');
+    },
+  );
+
+  it('refuses the dev outbox in production', () => {
+    expect(configError({ DEV_OUTBOX: 'true', NODE_ENV: 'production' }).message).toContain('DEV_OUTBOX');
+    expect(loadConfig({ DEV_OUTBOX: 'true', NODE_ENV: 'development' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(false);
   });
 
   it('counts empty strings as unset', () => {

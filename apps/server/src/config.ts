@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Options } from './lib/storage';
@@ -23,7 +24,26 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front of the server, whose X-Forwarded-For/-Proto are believed: a hop count
+   * (`1` for one load balancer) or their addresses and ranges (`10.0.0.0/8,127.0.0.1`). Never
+   * "everything": a client could then pick its own address. `false` or `0`: no proxy.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Redis for the request rate limits shared by every process; unset: each process counts alone. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** GET /dev/outbox (the mail kept without SMTP) for loopback callers; never in production. */
+  DEV_OUTBOX: bool.default(false),
+  /** New tourists one network (IPv4 address or IPv6 /64) may make per hour and per day. */
+  TOURISTS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(10),
+  TOURISTS_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(30),
+  /** Free daily credits all tourists of one network may draw in a UTC day, together. */
+  TOURIST_CREDITS_PER_NETWORK_DAY: z.coerce.number().int().min(0).default(150),
+  /** Multiplies every request rate limit (a test site driving many browsers from one address). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SESSION_TTL_HOURS: z.coerce
@@ -149,7 +169,16 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  redisUrl: string | undefined;
+  devOutbox: boolean;
+  limits: {
+    touristsPerNetworkHour: number;
+    touristsPerNetworkDay: number;
+    touristCreditsPerNetworkDay: number;
+    rateScale: number;
+  };
   requestTimeoutMs: number;
   bodyLimitBytes: number;
   sessionTtlMs: number;
@@ -327,6 +356,49 @@ function imageConfig(e: Env): ImageEngineConfig {
   };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: off, a hop count, or addresses and CIDR ranges. "true" (trust
+ * whoever connects) is refused: any client could then write its own address.
+ */
+function trustProxy(value: string): Config['trustProxy'] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10)
+      throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${hops} hops is not a real setup`);
+    return hops;
+  }
+  const ranges = v
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const bad = ranges.filter((r) => !isRange(r));
+  if (v === 'true' || v === 'yes' || bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: give the number of proxies in front (1) or their addresses (10.0.0.0/8,127.0.0.1), not ${bad.join(', ') || v}`,
+    );
+  }
+  return ranges;
+}
+
+/** An IPv4 or IPv6 address, a CIDR range, or one of proxy-addr's names (loopback...). */
+function isRange(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address, bits, extra] = value.split('/');
+  if (extra !== undefined || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+function devOutbox(on: boolean, env: Env['NODE_ENV']): boolean {
+  if (on && env === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: the dev outbox is never on in production');
+  }
+  return on;
+}
+
 /** Validates the environment; throws a ConfigError naming every bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -344,7 +416,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    devOutbox: devOutbox(e.DEV_OUTBOX, e.NODE_ENV),
+    limits: {
+      touristsPerNetworkHour: e.TOURISTS_PER_NETWORK_HOUR,
+      touristsPerNetworkDay: e.TOURISTS_PER_NETWORK_DAY,
+      touristCreditsPerNetworkDay: e.TOURIST_CREDITS_PER_NETWORK_DAY,
+      rateScale: e.RATE_LIMIT_SCALE,
+    },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

@@ -51,6 +51,26 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Every test's requests come from 127.0.0.1, so the per-network limits (new tourists, their
+ * credits pool, request rates) are lifted here; the tests of those limits
+ * (test/limits.int.test.ts) set them back to the defaults with `REAL_LIMITS`.
+ */
+export const LIFTED_LIMITS = {
+  RATE_LIMIT_SCALE: '1000',
+  TOURISTS_PER_NETWORK_HOUR: '1000000',
+  TOURISTS_PER_NETWORK_DAY: '1000000',
+  TOURIST_CREDITS_PER_NETWORK_DAY: '1000000000',
+} as const;
+
+/** The configuration's own defaults for the limits that LIFTED_LIMITS lifts. */
+export const REAL_LIMITS: Record<keyof typeof LIFTED_LIMITS, string> = {
+  RATE_LIMIT_SCALE: '',
+  TOURISTS_PER_NETWORK_HOUR: '',
+  TOURISTS_PER_NETWORK_DAY: '',
+  TOURIST_CREDITS_PER_NETWORK_DAY: '',
+};
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -58,6 +78,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     SEED_CHARACTERS: 'false',
     DEMO_WORD_DELAY_MS: '0',
+    ...LIFTED_LIMITS,
     ...env,
   });
 }
@@ -245,20 +266,20 @@ export async function signInByEmail(
   email: string,
 ): Promise<{ cookie: string; uid: string }> {
   const start = await t.app.inject({ method: 'POST', url: '/cgi-bin/login/email/start', payload: { email } });
-  const binding = start.cookies.find((c) => c.name === 'email_login')?.value ?? '';
+  const binding = start.cookies.find((c) => c.name === 'login_binding')?.value ?? '';
   const code = /\b(\d{6})\b/.exec(outbox.list().find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
   const verified = await t.app.inject({
     method: 'POST',
     url: '/cgi-bin/login/email/verify',
     payload: { email, code },
-    headers: { cookie: `email_login=${binding}` },
+    headers: { cookie: `login_binding=${binding}` },
   });
   const token = verified.json<{ data: { access_token: string } }>().data.access_token;
   const login = await t.app.inject({
     method: 'POST',
     url: '/cgi-bin/login',
     payload: `type=4&code=${token}`,
-    headers: FORM_HEADERS,
+    headers: { ...FORM_HEADERS, cookie: `login_binding=${binding}` },
   });
   const data = login.json<{ code: number; message: string; data: { ticket: string; uid: string } }>();
   if (data.code !== 0) throw new Error(`sign-in failed: ${data.message}`);

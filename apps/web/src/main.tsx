@@ -1,3 +1,5 @@
+// First, before any schema is built.
+import './lib/zod-config';
 import { localeOfPath } from '@lumi/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

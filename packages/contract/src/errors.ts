@@ -106,6 +106,8 @@ export const MESSAGE_KEYS = [
   'faceswap_consent_required',
   'no_face_base',
   'no_face_face',
+  'cross_site',
+  'tourist_limit',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -4,3 +4,4 @@ export * from './image';
 export * from './speech';
 export * from './voice';
 export * from './faceswap';
+export * from './random';

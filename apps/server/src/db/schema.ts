@@ -34,6 +34,13 @@ export const users = pgTable(
     /** SHA-256 of the tourist code; the code itself is never stored. */
     touristCodeHash: text('tourist_code_hash'),
     email: text('email'),
+    /**
+     * Whether `email` is proven: by our own email code, or `email_verified: true` from an OpenID
+     * provider. Only a proven address may make its owner an admin (ADMIN_EMAILS); Facebook's never.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** A tourist's network (IPv4 address or IPv6 /64) at its last login: its free credits' pool. */
+    network: text('network'),
     name: text('name').notNull().default(''),
     head: text('head').notNull().default(''),
     /** Storage key of an uploaded avatar (then `head` is its URL), for removing it with the account. */
@@ -88,6 +95,7 @@ export const emailCodes = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     bindingHash: text('binding_hash').notNull(),
+    /** The asker's network (IPv4 address or IPv6 /64), for the per-address limit. */
     ip: text('ip').notNull(),
     tries: smallint('tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -106,9 +114,12 @@ export const emailCodes = pgTable(
  */
 export const loginTokens = pgTable('login_tokens', {
   tokenHash: text('token_hash').primaryKey(),
+  /** SHA-256 of the login-binding cookie of the browser that started this sign-in. */
+  bindingHash: text('binding_hash').notNull().default(''),
   provider: text('provider').notNull(),
   subject: text('subject').notNull(),
   email: text('email'),
+  emailVerified: boolean('email_verified').notNull().default(false),
   name: text('name').notNull().default(''),
   head: text('head').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -431,6 +442,8 @@ export const oauthFlows = pgTable('oauth_flows', {
   verifier: text('verifier').notNull(),
   popup: boolean('popup').notNull(),
   returnTo: text('return_to').notNull(),
+  /** SHA-256 of the login-binding cookie of the browser that started it: its token is theirs. */
+  bindingHash: text('binding_hash').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
@@ -612,5 +625,25 @@ export const imageShares = pgTable(
     uniqueIndex('image_shares_job_index_idx').on(t.jobId, t.index),
     index('image_shares_tool_created_idx').on(t.tool, t.createdAt),
     index('image_shares_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Counters of the limits that must hold across every process (modules/limits): how many of
+ * something a key (an address, a network, an account) used in a fixed window. Raised with one
+ * atomic upsert, so concurrent requests on any number of processes never pass a limit.
+ */
+export const quotaCounters = pgTable(
+  'quota_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    used: integer('used').notNull().default(0),
+    /** When the window ends: rows past it are swept. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('quota_counters_expires_idx').on(t.expiresAt),
   ],
 );

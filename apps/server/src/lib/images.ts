@@ -55,6 +55,25 @@ export async function checkImage(
   return { format: meta.format as ImageFormat, width: meta.width, height: meta.height, ...known };
 }
 
+/**
+ * An upload as it is stored and served: turned upright by its EXIF orientation, then encoded
+ * again in its own format at its own size. Nothing of the file but its pixels survives: no EXIF
+ * (GPS position, camera owner's name), IPTC, XMP, PNG text chunks (a character card's data) or
+ * bytes appended after the image (an HTML tail that a browser might sniff).
+ */
+export async function reencodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Buffer> {
+  // sharp writes no metadata unless asked to (keepMetadata / withMetadata).
+  const image = sharp(bytes, { limitInputPixels: CHARACTER_LIMITS.avatarPixels }).rotate();
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 92 }).toBuffer();
+    case 'png':
+      return image.png().toBuffer();
+    case 'webp':
+      return image.webp({ quality: 92 }).toBuffer();
+  }
+}
+
 /** The 402x402 list image of spec §3. */
 export function listImage(bytes: Uint8Array): Promise<Buffer> {
   return squareImage(bytes, CHARACTER_LIMITS.listImageSize);

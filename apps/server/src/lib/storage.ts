@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
@@ -19,8 +19,30 @@ export interface FileStorage {
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
+/**
+ * An unguessable file name: 128 random bits in hex. Private files are named with it alone, so
+ * a signed URL says nothing about whose file it is (no user id, no job id, no time).
+ */
+export function randomName(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * The name of a job's result file: as unguessable as `randomName` (a hash of the job's random
+ * id), and the same on every try, so a job run again after its worker died writes over its first
+ * try's file instead of leaving one behind that nothing refers to.
+ */
+export function jobFileName(jobId: string, part: number): string {
+  return createHash('sha256').update(`job-file:${jobId}:${part}`).digest('hex').slice(0, 32);
+}
+
+/** Whether a key may name a file: no `..` or empty segment, so it never leaves its directory. */
+export function isKey(key: string): boolean {
+  return KEY.test(key) && !key.includes('..') && !key.includes('//');
+}
+
 export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`bad storage key: ${key}`);
+  if (!isKey(key)) throw new Error(`bad storage key: ${key}`);
 }
 
 export class LocalStorage implements FileStorage {
@@ -89,7 +111,8 @@ export class PrivateFiles {
   /** Whether a URL's key, expiry and signature are ours and still good. */
   verify(key: string, expires: string | undefined, signature: string | undefined, now: number): boolean {
     const at = Number(expires);
-    if (!signature || !Number.isSafeInteger(at) || at < now || !KEY.test(key)) return false;
+    // A key from a URL that could never name a file (`../x`) is refused here, before storage.
+    if (!signature || !Number.isSafeInteger(at) || at < now || !isKey(key)) return false;
     const expected = Buffer.from(this.sign(key, at));
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);

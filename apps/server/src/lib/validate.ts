@@ -7,6 +7,7 @@ import { BusinessError } from './errors';
  * that names the field, so the user reads which input to fix, in their language.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseBadInput(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -28,4 +29,43 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   throw new BusinessError(ErrorCode.INVALID_INPUT, missing ? 'missing_field' : 'invalid_field', {
     field,
   });
+}
+
+/** Nesting deeper than this is refused before any code walks the input (recursion would overflow). */
+export const MAX_INPUT_DEPTH = 64;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text no field may hold: NUL, which PostgreSQL refuses in text and jsonb alike, and a lone
+ * UTF-16 surrogate, which jsonb refuses (and text would quietly store as U+FFFD).
+ */
+const isBadText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** A field name fit to show in a message. */
+const FIELD_NAME = /^[\w.-]{1,100}$/;
+
+/**
+ * Refuses input that no field may hold, wherever it is (query, path, body, multipart fields):
+ * a text with NUL or a lone surrogate names its field (100001), nesting deeper than
+ * MAX_INPUT_DEPTH is a 400. Walks without recursion, so a deep input cannot overflow the stack.
+ */
+export function refuseBadInput(input: unknown): void {
+  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value: input, path: [], depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item;
+    if (typeof value === 'string') {
+      if (!isBadText(value)) continue;
+      const field = path.join('.');
+      throw FIELD_NAME.test(field)
+        ? new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field })
+        : new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
+    }
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    if (depth >= MAX_INPUT_DEPTH) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input', {}, 400);
+    for (const [key, child] of Object.entries(value)) {
+      if (isBadText(key)) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
+      stack.push({ value: child, path: [...path, key], depth: depth + 1 });
+    }
+  }
 }

@@ -17,6 +17,12 @@ declare module 'fastify' {
 
 export const TICKET_COOKIE = 'ticket';
 export const UID_COOKIE = 'uid';
+/**
+ * The cookie binding a sign-in to the browser that started it: an email code, a provider's
+ * flow, and the access token either ends with are good only with it (POST /cgi-bin/login
+ * checks). Sent only to /cgi-bin/login and below.
+ */
+export const LOGIN_BINDING_COOKIE = 'login_binding';
 
 /** The ticket from the HttpOnly cookie, or a Bearer header for clients that are not browsers. */
 function ticketOf(request: FastifyRequest): string | undefined {

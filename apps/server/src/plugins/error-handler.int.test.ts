@@ -1,10 +1,15 @@
+import { createHmac } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@lumi/contract';
 import {
   createTestApp,
   form,
   FORM_HEADERS,
+  loginTourist,
+  makeCharacter,
   messagesFile,
+  multipart,
   rowCounts,
   touristCode,
   type TestApp,
@@ -17,10 +22,13 @@ interface Envelope {
 }
 
 const SECRET = 'kaboom-7f3a secret detail';
+/** Known, so a test can sign a private file URL the way the app does. */
+const FILES_SECRET = 'error-handler-test-files-secret';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
+    env: { FILES_SECRET },
     beforeReady(app) {
       app.get('/cgi-bin/test/throw', async () => {
         throw new Error(SECRET);
@@ -314,6 +322,284 @@ describe('GET /healthz', () => {
     expect(res.json<Envelope>()).toMatchObject({
       code: 0,
       data: { status: 'ok', database: t.database.kind },
+    });
+  });
+});
+
+/** Answers of a raw HTTP exchange with a listening server: what Node's own parser sends back. */
+function rawExchange(
+  port: number,
+  request: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body });
+    });
+  });
+}
+
+/** {"a":{"a":…1…}} `depth` levels deep. */
+const nestedJson = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+describe('bad input never answers a 5xx (the causes a fuzz audit found)', () => {
+  const en = messagesFile('en');
+  const invalidField = (field: string): Envelope => ({
+    code: ErrorCode.INVALID_INPUT,
+    message: en.invalid_field.replace('{{field}}', field),
+    data: null,
+  });
+  const invalidInput: Envelope = { code: ErrorCode.INVALID_INPUT, message: en.invalid_input, data: null };
+  let cookie: string;
+  let characterId: number;
+  beforeAll(async () => {
+    const tourist = await loginTourist(t.app);
+    cookie = tourist.cookie;
+    characterId = (await makeCharacter(t, tourist)).id;
+  });
+
+  describe('text PostgreSQL refuses (NUL; a lone surrogate in jsonb) is refused with its field named', () => {
+    interface Case {
+      method: 'GET' | 'POST';
+      url: string;
+      payload?: string | Buffer | Record<string, unknown>;
+      headers?: Record<string, string>;
+    }
+    const cases: [string, string, (id: number) => Case][] = [
+      ['a query', 'tag', () => ({ method: 'GET', url: '/cgi-bin/auth/character/list?tag=a%00b' })],
+      [
+        'a search',
+        'query',
+        () => ({ method: 'GET', url: '/cgi-bin/auth/character/list-search?query=a%00b' }),
+      ],
+      ['a path parameter', 'id', () => ({ method: 'GET', url: '/cgi-bin/share/a%00b' })],
+      [
+        'a JSON body',
+        'prompt',
+        () => ({ method: 'POST', url: '/cgi-bin/auth/aigc/image', payload: { prompt: 'a\u0000b' } }),
+      ],
+      [
+        'a JSON body, as a lone surrogate',
+        'prompt',
+        () => ({
+          method: 'POST',
+          url: '/cgi-bin/auth/aigc/image',
+          payload: '{"prompt":"a\\ud800b"}',
+          headers: { 'content-type': 'application/json' },
+        }),
+      ],
+      [
+        'a form body',
+        'name',
+        (id) => ({
+          method: 'POST',
+          url: '/cgi-bin/auth/character/modify',
+          payload: form({ id: String(id), name: 'a\u0000b' }),
+          headers: FORM_HEADERS,
+        }),
+      ],
+      [
+        'a multipart field',
+        'desc',
+        (id) => ({
+          method: 'POST',
+          url: '/cgi-bin/auth/character/modify',
+          ...multipart({ id: String(id), desc: 'a\u0000b' }),
+        }),
+      ],
+    ];
+
+    it.each(cases)('in %s (%s)', async (_, field, make) => {
+      const request = make(characterId);
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Envelope>()).toEqual(invalidField(field));
+      // The character kept its name and description: the refusal came before any write.
+      const got = await t.app.inject({
+        method: 'GET',
+        url: `/cgi-bin/auth/character/get?id=${characterId}`,
+        headers: { cookie },
+      });
+      expect(got.json<{ data: { name: string; desc: string } }>().data).toMatchObject({
+        name: 'Mira Solano',
+        desc: 'A 29-year-old lighthouse keeper who collects stories from passing ships.',
+      });
+    });
+
+    it('still takes a surrogate pair (an emoji) and other control characters', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/cgi-bin/auth/character/list-search?query=${encodeURIComponent('Mira 😀 \u0001')}`,
+        headers: { cookie },
+      });
+      expect(res.json<Envelope>().code).toBe(0);
+    });
+  });
+
+  describe('a multipart body busboy cannot read answers 400 invalid_input', () => {
+    const boundary = '----lumiFuzzBoundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const filePart = (name: string, bytes: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.bin"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${bytes}`;
+    const bodies = (fileField: string): [string, string, string][] => [
+      ['without a boundary', 'multipart/form-data', field('name', 'x') + `--${boundary}--\r\n`],
+      [
+        'cut short in a file',
+        `multipart/form-data; boundary=${boundary}`,
+        filePart(fileField, 'x'.repeat(500)),
+      ],
+      ['without its closing boundary', `multipart/form-data; boundary=${boundary}`, field('name', 'x')],
+    ];
+    const routes: [string, string][] = [
+      ['/cgi-bin/auth/character/create', 'head'],
+      ['/cgi-bin/auth/character/modify', 'head'],
+      ['/cgi-bin/auth/user/update', 'head'],
+      ['/cgi-bin/auth/aigc/image', 'base'],
+      ['/cgi-bin/auth/aigc/speech/custom', 'voice'],
+    ];
+
+    it.each(routes)('on %s', async (url, fileField) => {
+      for (const [name, contentType, payload] of bodies(fileField)) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': contentType, cookie },
+        });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json<Envelope>(), name).toEqual(invalidInput);
+      }
+    });
+
+    it('answers too many parts as too large (413)', async () => {
+      const fields = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, 'x']));
+      const body = multipart(fields);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/user/update',
+        ...body,
+        headers: { ...body.headers, cookie },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json<Envelope>()).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: en.payload_too_large,
+        data: null,
+      });
+    });
+  });
+
+  describe('deep JSON', () => {
+    it.each([
+      ['the unauthenticated NOWPayments webhook', '/cgi-bin/webhooks/nowpayments', nestedJson(20_000)],
+      [
+        'a multipart form sent as JSON',
+        '/cgi-bin/auth/character/modify',
+        '['.repeat(5000) + ']'.repeat(5000),
+      ],
+      [
+        'a field 70 levels deep',
+        '/cgi-bin/login',
+        `{"type":0,"code":"${touristCode()}","vid":${nestedJson(70)}}`,
+      ],
+    ])('is refused with 400 before any code walks it: %s', async (_, url, payload) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie, 'content-type': 'application/json', 'x-nowpayments-sig': 'f00d' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<Envelope>()).toEqual(invalidInput);
+    });
+
+    it('a sane depth still reaches validation', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/login',
+        payload: `{"type":0,"code":"${touristCode()}","vid":${nestedJson(60)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Envelope>()).toEqual(invalidField('vid'));
+    });
+
+    it('leaves the Stripe webhook its raw body (its signature covers the bytes)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/webhooks/stripe',
+        payload: nestedJson(20_000),
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=f00d' },
+      });
+      // The provider's answer to a bad signature, from the handler that got the bytes.
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ received: boolean }>().received).toBe(false);
+    });
+  });
+
+  it('bad percent-encoding in a path or a query is a 4xx envelope', async () => {
+    for (const [url, status, body] of [
+      ['/cgi-bin/share/%E0%A4%A', 400, invalidInput],
+      ['/cgi-bin/auth/character/list/%ZZ', 400, invalidInput],
+      ['/cgi-bin/explore?page=%ZZ', 200, invalidField('page')],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json<Envelope>(), url).toEqual(body);
+    }
+  });
+
+  it('`..` in a path parameter is a 4xx, even in a correctly signed private file URL', async () => {
+    const expires = Date.now() + 3_600_000;
+    for (const key of ['../x', 'audio/../../x']) {
+      const signature = createHmac('sha256', FILES_SECRET).update(`${key}\n${expires}`).digest('base64url');
+      const url = `/files/private/${encodeURIComponent(key)}?e=${expires}&s=${signature}`;
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+    }
+    for (const url of [
+      '/cgi-bin/share/..%2F..',
+      '/cgi-bin/speech/preview/..%2F..',
+      '/cgi-bin/content/blog/..%2F..',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json<Envelope>().code, url).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+
+  describe('what Node refuses before Fastify sees it', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as net.AddressInfo).port;
+    });
+
+    it('a URL over 16 KB answers 431 with the envelope', async () => {
+      const res = await rawExchange(
+        port,
+        `GET /cgi-bin/explore?pad=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      );
+      expect(res.status).toBe(431);
+      expect(res.headers).toContain('content-type: application/json');
+      expect(JSON.parse(res.body)).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: en.payload_too_large,
+        data: null,
+      });
+    });
+
+    it('a request line that is not HTTP answers 400 with the envelope', async () => {
+      const res = await rawExchange(port, 'NOT AN HTTP REQUEST\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual(invalidInput);
     });
   });
 });

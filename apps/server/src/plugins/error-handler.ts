@@ -1,6 +1,16 @@
-import { ErrorCode, NO_SESSION_MESSAGE, serverMessage, type Envelope, type MessageKey } from '@lumi/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  DEFAULT_LOCALE,
+  ErrorCode,
+  NO_SESSION_MESSAGE,
+  serverMessage,
+  type Envelope,
+  type MessageKey,
+} from '@lumi/contract';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from '../lib/errors';
+import { MALFORMED_MULTIPART } from '../lib/multipart';
 import { requestLocale } from '../lib/request-locale';
 
 /** Errors the framework raises before a handler runs, mapped to what the user should read. */
@@ -15,6 +25,12 @@ const FRAMEWORK_ERRORS: Record<string, { code: number; key: MessageKey; status: 
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.INVALID_INPUT, key: 'invalid_input', status: 400 },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.INVALID_INPUT, key: 'invalid_input', status: 400 },
   FST_ERR_HANDLER_TIMEOUT: { code: ErrorCode.SERVICE_BUSY, key: 'service_busy', status: 503 },
+  // @fastify/multipart's limits (parts, files, fields, file size), and what busboy cannot read.
+  FST_PARTS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'payload_too_large', status: 413 },
+  FST_FILES_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'payload_too_large', status: 413 },
+  FST_FIELDS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'payload_too_large', status: 413 },
+  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'payload_too_large', status: 413 },
+  [MALFORMED_MULTIPART]: { code: ErrorCode.INVALID_INPUT, key: 'invalid_input', status: 400 },
 };
 
 export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
@@ -68,4 +84,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
       data: null,
     });
   });
+}
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses before Fastify sees a request
+ * (a URL or headers over 16 KB, a malformed request line, a client too slow) still gets the
+ * envelope, in English since there is no request to read a language from.
+ */
+export function answerClientError(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
+  // A connection reset: nobody is left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, key]: [number, number, MessageKey] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorCode.PAYLOAD_TOO_LARGE, 'payload_too_large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorCode.INVALID_INPUT, 'invalid_input']
+        : [400, ErrorCode.INVALID_INPUT, 'invalid_input'];
+  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message: serverMessage(DEFAULT_LOCALE, key), data: null });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

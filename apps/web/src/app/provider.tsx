@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { creditsDialogStore } from '@/features/credits/credits-dialog-store';
 import { startSession, touristLogin } from '@/features/session/session';
-import { configureApi } from '@/lib/api-client';
+import { ErrorCode } from '@lumi/contract';
+import { ApiError, configureApi } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { i18next } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -35,7 +36,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [toaster, setToaster] = useState(false);
   useEffect(() => toasterWanted.subscribe(() => setToaster(true)), []);
   useEffect(() => {
-    const sessionFailed = () => notify('error', i18next.t('errors.loginFailed'), { id: 'login' });
+    // Too many new guests from this network: the server's message says to sign in instead.
+    const sessionFailed = (err?: unknown) =>
+      notify(
+        'error',
+        err instanceof ApiError && err.code === ErrorCode.TOO_FREQUENT && err.message
+          ? err.message
+          : i18next.t('errors.loginFailed'),
+        { id: 'login' },
+      );
     if (/(^#|&)(access_token|error)=/.test(location.hash)) {
       // Back from Google or Facebook without a popup: the token is in the fragment.
       void import('@/features/session/provider-sign-in')

@@ -1,18 +1,7 @@
 import sharp from 'sharp';
 import { deadline } from './http';
+import { seededRandom } from '../random';
 import type { GeneratedImage, ImageEngine, ImageRequest } from './types';
-
-/** A small fast PRNG (mulberry32): the same seed draws the same picture. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -42,7 +31,7 @@ const hsl = (h: number, s: number, l: number, a = 1) => `hsla(${h.toFixed(0)},${
 
 /** An SVG picture drawn from the prompt and seed: sky, glowing shapes, hills or a line design. */
 export function previewSvg(prompt: string, seed: number, width: number, height: number): string {
-  const rnd = random(hash(prompt) ^ seed);
+  const rnd = seededRandom(hash(prompt) ^ seed);
   const parts: string[] = [];
   if (TATTOO.test(prompt)) {
     const cx = width / 2;

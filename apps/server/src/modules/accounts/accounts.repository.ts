@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailCodes, identities, loginTokens, users, type User } from '../../db/schema';
+import { emailCodes, identities, jobs, loginTokens, users, type User } from '../../db/schema';
 
 export async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
   await db.insert(emailCodes).values(values);
@@ -52,14 +52,37 @@ export async function insertLoginToken(db: DbOrTx, values: typeof loginTokens.$i
   await db.insert(loginTokens).values(values);
 }
 
-/** Marks a live, unused token used and answers it; undefined when there is none. */
-export async function redeemLoginToken(db: DbOrTx, tokenHash: string, now: Date) {
+/**
+ * Marks a live, unused token of this browser (its binding) used and answers it; undefined when
+ * there is none. A token shown to another browser stays unused.
+ */
+export async function redeemLoginToken(db: DbOrTx, tokenHash: string, bindingHash: string, now: Date) {
   const [row] = await db
     .update(loginTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(loginTokens.tokenHash, tokenHash), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, now)),
+      and(
+        eq(loginTokens.tokenHash, tokenHash),
+        eq(loginTokens.bindingHash, bindingHash),
+        isNull(loginTokens.usedAt),
+        gt(loginTokens.expiresAt, now),
+      ),
     )
+    .returning();
+  return row;
+}
+
+/** The account's address as its provider gives it now, and whether the provider proved it. */
+export async function setEmail(
+  db: DbOrTx,
+  id: string,
+  email: string | null,
+  emailVerified: boolean,
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ email, emailVerified, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
   return row;
 }
@@ -82,7 +105,7 @@ class IdentityTaken extends Error {}
 /** A new account with its first identity; undefined if another request made it first. */
 export async function createAccount(
   db: DbOrTx,
-  account: { type: number; email: string | null; name: string; head: string },
+  account: { type: number; email: string | null; emailVerified: boolean; name: string; head: string },
   identity: { provider: string; subject: string },
 ): Promise<User | undefined> {
   try {
@@ -166,30 +189,55 @@ export async function markDeleted(db: DbOrTx, id: string, now: Date): Promise<bo
   return rows.length > 0;
 }
 
-/** Accounts whose removal was asked for, oldest first, with their files' storage keys. */
+/**
+ * Accounts whose removal was asked for, oldest first, with the storage keys of every file they
+ * made: the avatar, their characters' images (but not those another owner's character still
+ * shows: a clone made before clones had images of their own), shared copies, and each job's
+ * results (images, audio) and inputs (clone recordings, face swap photos). An account with a
+ * running job waits for it, so that no file is written after its keys were read.
+ */
 export async function removalQueue(db: DbOrTx, limit: number) {
   const result: unknown = await db.execute(sql`SELECT u.id, u.head_key,
-      coalesce((SELECT json_agg(json_build_array(c.head_key, c.list_head_key)) FROM characters c WHERE c.owner_id = u.id), '[]'::json) AS character_keys,
+      coalesce((SELECT json_agg(k.key) FROM characters c
+        CROSS JOIN LATERAL (VALUES (c.head_key), (c.list_head_key)) AS k(key)
+        WHERE c.owner_id = u.id AND NOT EXISTS (SELECT 1 FROM characters o
+          WHERE o.owner_id <> u.id AND k.key IN (o.head_key, o.list_head_key))), '[]'::json) AS character_keys,
       coalesce((SELECT json_agg(s.file_key) FROM image_shares s WHERE s.user_id = u.id), '[]'::json) AS shared_keys,
-      coalesce((SELECT json_agg(img->>'key') FROM jobs j, jsonb_array_elements(coalesce(j.result->'images', '[]'::jsonb)) img
-        WHERE j.user_id = u.id), '[]'::json) AS private_keys
-    FROM users u WHERE u.deleted_at IS NOT NULL ORDER BY u.deleted_at LIMIT ${limit}`);
+      coalesce((SELECT json_agg(k.key) FROM jobs j CROSS JOIN LATERAL (
+          SELECT img->>'key' FROM jsonb_array_elements(
+            CASE WHEN jsonb_typeof(j.result->'images') = 'array' THEN j.result->'images' ELSE '[]'::jsonb END) img
+          UNION ALL SELECT j.result->>'key'
+          UNION ALL SELECT j.input->>f FROM unnest(ARRAY['referenceKey', 'scriptKey', 'baseKey', 'faceKey']) f
+        ) AS k(key) WHERE j.user_id = u.id AND k.key IS NOT NULL), '[]'::json) AS private_keys
+    FROM users u WHERE u.deleted_at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.user_id = u.id AND r.state = 'running')
+    ORDER BY u.deleted_at LIMIT ${limit}`);
   return (
     result as {
       rows: {
         id: string;
         head_key: string | null;
-        character_keys: [string, string][];
+        character_keys: string[];
         shared_keys: string[];
-        private_keys: (string | null)[];
+        private_keys: string[];
       }[];
     }
   ).rows;
 }
 
-/** Erases an account: every row that refers to it goes with it (foreign keys cascade). */
-export async function eraseUser(db: DbOrTx, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Erases an account: every row that refers to it goes with it (foreign keys cascade). Its jobs
+ * are locked first, so no worker claims one meanwhile; with one running (claimed since the
+ * account's keys were read), nothing is erased and false is answered: the next round retries.
+ */
+export async function eraseUser(db: DbOrTx, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const open = await tx
+      .select({ state: jobs.state })
+      .from(jobs)
+      .where(and(eq(jobs.userId, id), inArray(jobs.state, ['queued', 'running'])))
+      .for('update');
+    if (open.some((j) => j.state === 'running')) return false;
     // Sign-in codes and tokens are kept by address, not by user.
     const emails = sql`(SELECT coalesce(i.email, i.subject) FROM ${identities} i WHERE i.user_id = ${id} AND i.provider = 'email'
       UNION SELECT u.email FROM ${users} u WHERE u.id = ${id} AND u.email IS NOT NULL)`;
@@ -198,5 +246,6 @@ export async function eraseUser(db: DbOrTx, id: string): Promise<void> {
       sql`DELETE FROM ${loginTokens} WHERE (${loginTokens.provider}, ${loginTokens.subject}) IN (SELECT provider, subject FROM ${identities} WHERE user_id = ${id})`,
     );
     await tx.delete(users).where(eq(users.id, id));
+    return true;
   });
 }

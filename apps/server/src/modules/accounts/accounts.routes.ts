@@ -13,16 +13,14 @@ import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import type { DevOutbox, Mailer } from '../../lib/mailer';
 import { imageTooLargeError } from '../../lib/images';
+import { fileBytes, readParts } from '../../lib/multipart';
 import { requestLocale } from '../../lib/request-locale';
-import { caller } from '../../plugins/auth';
+import { caller, LOGIN_BINDING_COOKIE } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import { clearSessionCookies, userInfo } from '../session/session.routes';
 import { validate } from '../../lib/validate';
 import type { AccountsService } from './accounts.service';
 import { safeReturn, type OAuthService } from './oauth.service';
-
-/** The cookie binding an email code to the browser that asked for it. */
-export const EMAIL_BINDING_COOKIE = 'email_login';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
@@ -40,11 +38,12 @@ function emailBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   }
 }
 
-function binding(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = request.cookies[EMAIL_BINDING_COOKIE];
+/** The browser's login binding, made (and set as its cookie) when it has none. */
+export function loginBinding(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[LOGIN_BINDING_COOKIE];
   if (existing && /^[\w-]{32,64}$/.test(existing)) return existing;
   const nonce = randomBytes(24).toString('base64url');
-  reply.setCookie(EMAIL_BINDING_COOKIE, nonce, {
+  reply.setCookie(LOGIN_BINDING_COOKIE, nonce, {
     path: '/cgi-bin/login',
     httpOnly: true,
     sameSite: 'lax',
@@ -60,7 +59,7 @@ export const emailLoginRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async
     const { email } = emailBody(emailStartBodySchema, request.body);
     await accounts.startEmail({
       email,
-      binding: binding(request, reply),
+      binding: loginBinding(request, reply),
       ip: request.ip,
       locale: requestLocale(request),
     });
@@ -72,7 +71,7 @@ export const emailLoginRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async
     const access_token = await accounts.verifyEmail({
       email,
       code,
-      binding: request.cookies[EMAIL_BINDING_COOKIE] ?? '',
+      binding: request.cookies[LOGIN_BINDING_COOKIE] ?? '',
     });
     return ok({ access_token });
   });
@@ -81,15 +80,15 @@ export const emailLoginRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * GET /dev/outbox: the mail the dev outbox kept, newest first, as JSON. Only without SMTP, only
- * outside production and only to loopback callers; anyone else gets a plain 404.
+ * GET /dev/outbox: the mail the dev outbox kept, newest first, as JSON. Registered only with
+ * DEV_OUTBOX=true (never in production), only without SMTP, and only to a caller on this machine
+ * that came straight, not through a proxy (which would make every visitor look local); anyone
+ * else gets a plain 404.
  */
-export const devOutboxRoutes: FastifyPluginAsync<{ mailer: Mailer; production: boolean }> = async (
-  app,
-  { mailer, production },
-) => {
+export const devOutboxRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, { mailer }) => {
   app.get('/dev/outbox', async (request, reply) => {
-    if (production || mailer.kind !== 'outbox' || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in request.headers);
+    if (mailer.kind !== 'outbox' || forwarded || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
       return reply.code(404).send({ code: ErrorCode.NOT_FOUND, message: 'not found', data: null });
     }
     return { mails: (mailer as DevOutbox).list() };
@@ -111,13 +110,13 @@ export const accountRoutes: FastifyPluginAsync<{
     let head: Buffer | undefined;
     if (request.isMultipart()) {
       fields = {};
-      for await (const part of request.parts()) {
+      for await (const part of readParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname !== 'head') {
             part.file.resume();
             throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
           }
-          const buffer = await part.toBuffer();
+          const buffer = await fileBytes(part);
           if (part.file.truncated) throw imageTooLargeError();
           if (buffer.byteLength > 0) head = buffer;
         } else {
@@ -163,6 +162,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthService; publicUrl: s
       const { url, flowId } = await oauth.start(request.params.provider, {
         popup: request.query.popup === '1',
         returnTo: safeReturn(request.query.return),
+        binding: loginBinding(request, reply),
       });
       reply.setCookie(OAUTH_FLOW_COOKIE, flowId, {
         path: '/cgi-bin/login/oauth',
@@ -206,7 +206,9 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthService; publicUrl: s
     ).toString();
     if (popup === false) return reply.redirect(`${returnTo}#${fragment}`, 302);
     // The opener checks that the message comes from this origin and that `redirect` starts with it.
-    const html = `<!doctype html><html><head><meta charset="utf-8"><title>${origin}</title></head><body><script>
+    // The page's one inline script runs under the Content-Security-Policy by its nonce.
+    const nonce = reply.scriptNonce();
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>${origin}</title></head><body><script nonce="${nonce}">
 (function () {
   var message = ${scriptJson({ ...message, redirect })};
   if (window.opener) { window.opener.postMessage(message, ${scriptJson(origin)}); window.close(); }

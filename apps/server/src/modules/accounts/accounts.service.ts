@@ -15,6 +15,8 @@ import { escapeHtml, type Mailer } from '../../lib/mailer';
 import { sha256, type SessionService } from '../session/session.service';
 import type { FileStorage } from '../../lib/storage';
 import { checkImage, squareImage } from '../../lib/images';
+import { networksOf } from '../../lib/network';
+import { lockKeys } from '../limits/quota.repository';
 import * as repo from './accounts.repository';
 
 /** Limits on asking for codes (decisions.md), counted in the database so every process agrees. */
@@ -44,6 +46,8 @@ export interface Proven {
   provider: string;
   subject: string;
   email: string | null;
+  /** Proven by our own code, or `email_verified: true` from an OpenID provider; never Facebook's. */
+  emailVerified: boolean;
   name: string;
   head: string;
 }
@@ -71,29 +75,37 @@ export class AccountsService {
   async startEmail(input: { email: string; binding: string; ip: string; locale: Locale }): Promise<void> {
     const { db, clock, mailer, siteName } = this.deps;
     const now = clock();
-    const counts = await repo.recentCodeCounts(
-      db,
-      input.email,
-      input.ip,
-      new Date(now.getTime() - 3_600_000),
-      new Date(now.getTime() - CODE_LIMITS.gapSeconds * 1000),
-    );
-    if (
-      counts.forEmailLately > 0 ||
-      counts.forEmail >= CODE_LIMITS.perEmailPerHour ||
-      counts.fromIp >= CODE_LIMITS.perAddressPerHour
-    ) {
-      throw tooFrequent();
-    }
+    const network = networksOf(input.ip).narrow;
     const code = String(randomInt(0, 10 ** EMAIL_CODE.digits)).padStart(EMAIL_CODE.digits, '0');
-    await repo.insertEmailCode(db, {
-      email: input.email,
-      codeHash: codeHash(input.email, code),
-      bindingHash: sha256(input.binding),
-      ip: input.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CODE.minutes * 60_000),
+    // Counted and added under locks on the address and the network, so that concurrent asks on
+    // any number of processes never pass the limits.
+    const sent = await db.transaction(async (tx) => {
+      await lockKeys(tx, [`email-code:${input.email}`, `email-code-ip:${network}`]);
+      const counts = await repo.recentCodeCounts(
+        tx,
+        input.email,
+        network,
+        new Date(now.getTime() - 3_600_000),
+        new Date(now.getTime() - CODE_LIMITS.gapSeconds * 1000),
+      );
+      if (
+        counts.forEmailLately > 0 ||
+        counts.forEmail >= CODE_LIMITS.perEmailPerHour ||
+        counts.fromIp >= CODE_LIMITS.perAddressPerHour
+      ) {
+        return false;
+      }
+      await repo.insertEmailCode(tx, {
+        email: input.email,
+        codeHash: codeHash(input.email, code),
+        bindingHash: sha256(input.binding),
+        ip: network,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CODE.minutes * 60_000),
+      });
+      return true;
     });
+    if (!sent) throw tooFrequent();
     const params = { site: siteName, code, minutes: String(EMAIL_CODE.minutes) };
     const text = serverMessage(input.locale, 'mail_code_text', params);
     await mailer.send({
@@ -132,24 +144,35 @@ export class AccountsService {
         ...('left' in outcome ? { left: String(outcome.left) } : {}),
       });
     }
-    return this.issueToken({
-      type: LoginType.OTHER,
-      provider: 'email',
-      subject: input.email,
-      email: input.email,
-      name: input.email.split('@')[0] ?? '',
-      head: '',
-    });
+    return this.issueToken(
+      {
+        type: LoginType.OTHER,
+        provider: 'email',
+        subject: input.email,
+        email: input.email,
+        emailVerified: true,
+        name: input.email.split('@')[0] ?? '',
+        head: '',
+      },
+      sha256(input.binding),
+    );
   }
 
-  /** An access token standing for a proven identity, for POST /cgi-bin/login. */
-  async issueToken(proven: Proven): Promise<string> {
+  /**
+   * An access token standing for a proven identity, for POST /cgi-bin/login, bound to the
+   * browser that started the sign-in (the hash of its login-binding cookie): only that browser
+   * can use it.
+   */
+  async issueToken(proven: Proven, bindingHash: string): Promise<string> {
+    if (!bindingHash) throw new BusinessError(ErrorCode.LOGIN_FAILED, 'login_failed');
     const token = randomBytes(32).toString('base64url');
     await repo.insertLoginToken(this.deps.db, {
       tokenHash: sha256(token),
+      bindingHash,
       provider: proven.provider,
       subject: proven.subject,
       email: proven.email,
+      emailVerified: proven.emailVerified,
       name: proven.name,
       head: proven.head,
       expiresAt: new Date(this.deps.clock().getTime() + LOGIN_TOKEN_MS),
@@ -158,23 +181,34 @@ export class AccountsService {
   }
 
   /**
-   * The account of an access token (once): found by provider and subject, or made. Login type 4
-   * takes email tokens (and other OpenID providers'); 1 Google's; 2 Facebook's.
+   * The account of an access token (once, and only in the browser that started its sign-in):
+   * found by provider and subject, or made. Login type 4 takes email tokens (and other OpenID
+   * providers'); 1 Google's; 2 Facebook's. The account's address and whether it is proven follow
+   * what the provider says at each sign-in.
    */
-  async redeem(type: number, token: string): Promise<User> {
+  async redeem(type: number, token: string, binding: string): Promise<User> {
     const failed = () => new BusinessError(ErrorCode.LOGIN_FAILED, 'login_failed');
-    if (!token || token.length > 200) throw failed();
-    const row = await repo.redeemLoginToken(this.deps.db, sha256(token), this.deps.clock());
+    if (!token || token.length > 200 || !binding || binding.length > 128) throw failed();
+    const row = await repo.redeemLoginToken(this.deps.db, sha256(token), sha256(binding), this.deps.clock());
     if (!row || providerType(row.provider) !== type) throw failed();
     for (let attempt = 0; attempt < 2; attempt++) {
       const known = await repo.userByIdentity(this.deps.db, row.provider, row.subject);
       if (known) {
         if (known.deletedAt) throw failed();
+        if (known.email !== row.email || known.emailVerified !== row.emailVerified) {
+          return (await repo.setEmail(this.deps.db, known.id, row.email, row.emailVerified)) ?? known;
+        }
         return known;
       }
       const made = await repo.createAccount(
         this.deps.db,
-        { type, email: row.email, name: row.name.slice(0, 60), head: row.head },
+        {
+          type,
+          email: row.email,
+          emailVerified: row.emailVerified,
+          name: row.name.slice(0, 60),
+          head: row.head,
+        },
         { provider: row.provider, subject: row.subject },
       );
       if (made) return made;
@@ -220,19 +254,26 @@ export class AccountsService {
     this.deps.sessions.forgetUser(user.id);
   }
 
-  /** Erases the accounts whose removal was asked for, with their files. Answers how many. */
+  /**
+   * Erases the accounts whose removal was asked for, with every file they made. The files go
+   * first: an account whose files could not all be deleted (storage unreachable) keeps the rows
+   * that name them, and the next round tries again. Answers how many accounts were erased.
+   */
   async eraseRemoved(limit = 100): Promise<number> {
     const queue = await repo.removalQueue(this.deps.db, limit);
+    let erased = 0;
     for (const account of queue) {
-      const keys = [account.head_key, ...account.character_keys.flat(), ...account.shared_keys].filter(
+      const keys = [account.head_key, ...account.character_keys, ...account.shared_keys].filter(
         (k): k is string => !!k,
       );
-      const privateKeys = account.private_keys.filter((k): k is string => !!k);
-      await repo.eraseUser(this.deps.db, account.id);
-      for (const key of keys) await this.deps.storage.delete(key).catch(() => undefined);
-      for (const key of privateKeys) await this.deps.privateStorage?.delete(key).catch(() => undefined);
+      const deleted = await Promise.allSettled([
+        ...keys.map((key) => this.deps.storage.delete(key)),
+        ...account.private_keys.map((key) => this.deps.privateStorage?.delete(key)),
+      ]);
+      if (deleted.some((d) => d.status === 'rejected')) continue;
+      if (await repo.eraseUser(this.deps.db, account.id)) erased++;
     }
-    return queue.length;
+    return erased;
   }
 
   /** What a tourist made moves to the account they just signed in to. */

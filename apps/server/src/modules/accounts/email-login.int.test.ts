@@ -317,9 +317,9 @@ describe('email-code sign-in through a real SMTP server', () => {
 });
 
 describe('the dev outbox', () => {
-  it('lists mail to loopback callers outside production, and nothing in production', async () => {
-    const dev = await createTestApp({ env: { NODE_ENV: 'development' } });
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('lists mail only when DEV_OUTBOX is on, only to loopback callers that came straight', async () => {
+    const dev = await createTestApp({ env: { NODE_ENV: 'development', DEV_OUTBOX: 'true' } });
+    const off = await createTestApp({ env: { NODE_ENV: 'development' } });
     try {
       await dev.app.inject({
         method: 'POST',
@@ -336,15 +336,31 @@ describe('the dev outbox', () => {
         remoteAddress: '203.0.113.9',
       });
       expect(remote.statusCode).toBe(404);
-      await prod.app.inject({
+      // A proxy on this machine forwarding a visitor: the socket is local, the visitor is not.
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+        const forwarded = await dev.app.inject({
+          method: 'GET',
+          url: '/dev/outbox',
+          headers: { [header]: header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9' },
+        });
+        expect(forwarded.statusCode, header).toBe(404);
+        expect(forwarded.body, header).not.toContain('dev@example.com');
+      }
+      // Without DEV_OUTBOX the route does not exist, even in development.
+      await off.app.inject({
         method: 'POST',
         url: '/cgi-bin/login/email/start',
         payload: { email: 'p@example.com' },
       });
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+      // The path is then like any unknown one (the site's pages send those home).
+      const closed = await off.app.inject({ method: 'GET', url: '/dev/outbox' });
+      const unknown = await off.app.inject({ method: 'GET', url: '/dev/nothing-here' });
+      expect(closed.statusCode).toBe(unknown.statusCode);
+      expect(closed.headers.location).toBe(unknown.headers.location);
+      expect(closed.body).not.toContain('p@example.com');
     } finally {
       await dev.close();
-      await prod.close();
+      await off.close();
     }
   });
 });

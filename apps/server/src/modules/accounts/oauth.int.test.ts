@@ -15,7 +15,7 @@ interface Envelope<T> {
 }
 
 /** A browser for the provider's own pages: follows redirects within it, keeps its cookies. */
-function providerBrowser(origin: string) {
+function providerBrowser(origin: string, login = 'alice') {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   /** Follows redirects until one leaves the provider; answers that address. */
@@ -53,7 +53,7 @@ function providerBrowser(origin: string) {
       const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
       next = new URL(action, next);
       method = 'POST';
-      body = prompt === 'login' ? 'prompt=login&login=alice&password=x' : 'prompt=consent';
+      body = prompt === 'login' ? `prompt=login&login=${login}&password=x` : 'prompt=consent';
     }
     throw new Error('too many redirects');
   }
@@ -79,9 +79,19 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
         },
       ],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+      // 'mallory' claims the admin's address without the provider proving it (no email_verified);
+      // 'boss' has it proven.
       findAccount: (_ctx, sub) => ({
         accountId: sub,
-        claims: () => ({ sub, email: `${sub}@example.com`, email_verified: true, name: 'Alice Example' }),
+        claims: () =>
+          sub === 'mallory' || sub === 'boss'
+            ? {
+                sub,
+                email: 'boss@example.com',
+                ...(sub === 'boss' ? { email_verified: true } : {}),
+                name: sub,
+              }
+            : { sub, email: `${sub}@example.com`, email_verified: true, name: 'Alice Example' },
       }),
       features: { devInteractions: { enabled: true } },
     });
@@ -93,9 +103,26 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
         GOOGLE_CLIENT_ID: 'lumi',
         GOOGLE_CLIENT_SECRET: 'lumi-secret',
         GOOGLE_ISSUER: issuer,
+        ADMIN_EMAILS: 'boss@example.com',
       },
     });
   });
+
+  /** Signs `login` in through the provider in a browser of its own; answers its session cookie. */
+  async function signIn(login: string): Promise<string> {
+    const { authorize, flow, binding } = await start();
+    const back = await providerBrowser(issuer, login).go(authorize.href);
+    const message = posted((await callback(back, flow)).body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: `type=1&code=${message.access_token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `login_binding=${binding}` },
+    });
+    const ticket = res.cookies.find((c) => c.name === 'ticket')?.value;
+    expect(ticket, res.body).toBeTruthy();
+    return `ticket=${ticket}`;
+  }
   afterAll(async () => {
     await t.close();
     await new Promise((r) => op.close(r));
@@ -106,7 +133,13 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
     expect(res.statusCode).toBe(302);
     const flow = res.cookies.find((c) => c.name === 'oauth_flow');
     expect(flow?.httpOnly).toBe(true);
-    return { authorize: new URL(res.headers.location as string), flow: flow?.value ?? '' };
+    const binding = res.cookies.find((c) => c.name === 'login_binding');
+    expect(binding?.httpOnly).toBe(true);
+    return {
+      authorize: new URL(res.headers.location as string),
+      flow: flow?.value ?? '',
+      binding: binding?.value ?? '',
+    };
   }
 
   async function callback(back: URL, flow: string) {
@@ -134,7 +167,7 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
   });
 
   it('signs in with the code flow, PKCE S256, state and nonce, and knows the user by subject', async () => {
-    const { authorize, flow } = await start();
+    const { authorize, flow, binding } = await start();
     expect(authorize.origin).toBe(issuer);
     const q = authorize.searchParams;
     expect(q.get('redirect_uri')).toBe(`${PUBLIC_URL}/cgi-bin/login/oauth/google/callback`);
@@ -152,6 +185,14 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
     expect(page.body).toContain(`postMessage(message, "${PUBLIC_URL}")`);
     expect(message.redirect).toBe(`${PUBLIC_URL}/profile`);
     expect(message.login_type).toBe(1);
+    // Its inline script runs under the Content-Security-Policy by a nonce of this answer alone.
+    const nonce = /<script nonce="([^"]+)">/.exec(page.body)?.[1];
+    expect(nonce).toBeTruthy();
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]+)/.exec(
+      String(page.headers['content-security-policy']),
+    )?.[1];
+    expect(scriptSrc).toContain(`'nonce-${nonce}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
 
     // A tourist signs in with the token: type 1, and the same account next time.
     const tourist = await loginTourist(t.app);
@@ -159,7 +200,10 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
       method: 'POST',
       url: '/cgi-bin/login',
       payload: `type=1&code=${message.access_token}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: tourist.cookie },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${tourist.cookie}; login_binding=${binding}`,
+      },
     });
     const user = login.json<Envelope<{ uid: string; type: number; name: string }>>();
     expect(user.data).toMatchObject({ type: 1, name: 'Alice Example' });
@@ -174,9 +218,53 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
       method: 'POST',
       url: '/cgi-bin/login',
       payload: `type=1&code=${fragment.get('access_token')}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `login_binding=${again.binding}`,
+      },
     });
     expect(second.json<Envelope<{ uid: string }>>().data.uid).toBe(user.data.uid);
+  });
+
+  it('lets only the browser that started a sign-in use its token (a link with it signs nobody in)', async () => {
+    const { authorize, flow, binding } = await start('return=/');
+    const back = await providerBrowser(issuer).go(authorize.href);
+    const full = await callback(back, flow);
+    const token = new URLSearchParams((full.headers.location as string).split('#')[1]).get('access_token');
+    expect(token).toBeTruthy();
+    // A victim opening the link: a tourist with things of its own and no binding (or its own).
+    const victim = await loginTourist(t.app);
+    const ownBinding = (
+      await t.app.inject({ method: 'GET', url: '/cgi-bin/login/oauth/google?return=/' })
+    ).cookies.find((c) => c.name === 'login_binding')?.value;
+    for (const cookie of [victim.cookie, `${victim.cookie}; login_binding=${ownBinding}`]) {
+      const stolen = await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/login',
+        payload: `type=1&code=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      });
+      expect(stolen.json<Envelope<unknown>>().code).toBe(ErrorCode.LOGIN_FAILED);
+      expect(stolen.cookies.find((c) => c.name === 'ticket')).toBeUndefined();
+    }
+    // The victim is still their own tourist.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/cgi-bin/auth/user/info',
+      headers: { cookie: victim.cookie },
+    });
+    expect(info.json<Envelope<{ uid: string; type: number }>>().data).toMatchObject({
+      uid: victim.uid,
+      type: 0,
+    });
+    // The browser that started it still can, once.
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: `type=1&code=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `login_binding=${binding}` },
+    });
+    expect(mine.json<Envelope<{ type: number }>>().data).toMatchObject({ type: 1 });
   });
 
   it('refuses a wrong state, a missing or foreign flow, and a replayed callback', async () => {
@@ -210,6 +298,32 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
     const { authorize, flow } = await start('popup=1&return=//evil.example/x');
     const back = await providerBrowser(issuer).go(authorize.href);
     expect(posted((await callback(back, flow)).body).redirect).toBe(`${PUBLIC_URL}/`);
+  });
+
+  it('makes an admin of ADMIN_EMAILS only when the provider proves the address (email_verified: true)', async () => {
+    const mint = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/admin/redeem-codes/create',
+        payload: { credits: 1_000_000, count: 1 },
+        headers: { cookie },
+      });
+    const approveList = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/cgi-bin/auth/character/approve-list', headers: { cookie } });
+    const claimed = await signIn('mallory');
+    expect((await mint(claimed)).json<Envelope<unknown>>().code).toBe(ErrorCode.FORBIDDEN);
+    expect((await approveList(claimed)).json<Envelope<unknown>>().code).toBe(ErrorCode.FORBIDDEN);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/cgi-bin/auth/character/list',
+      headers: { cookie: claimed },
+    });
+    expect(list.json<Envelope<{ is_admin: boolean }>>().data.is_admin).toBe(false);
+
+    const proven = await signIn('boss');
+    const minted = await mint(proven);
+    expect(minted.json<Envelope<{ codes: string[] }>>().data.codes).toHaveLength(1);
+    expect((await approveList(proven)).json<Envelope<unknown>>().code).toBe(0);
   });
 
   it('answers login failed for a provider that is not configured', async () => {
@@ -269,6 +383,8 @@ describe('Facebook sign-in against a local OAuth 2 server with a Graph /me', () 
         FACEBOOK_AUTH_URL: `${base}/dialog/oauth`,
         FACEBOOK_TOKEN_URL: `${base}/oauth/access_token`,
         FACEBOOK_ME_URL: `${base}/me`,
+        // Facebook's address is never proof: this one names an admin, and is not one.
+        ADMIN_EMAILS: 'femi@example.com',
       },
     });
     try {
@@ -277,6 +393,7 @@ describe('Facebook sign-in against a local OAuth 2 server with a Graph /me', () 
         url: '/cgi-bin/login/oauth/facebook?popup=1&return=/',
       });
       const flow = start.cookies.find((c) => c.name === 'oauth_flow')?.value ?? '';
+      const binding = start.cookies.find((c) => c.name === 'login_binding')?.value ?? '';
       const dialog = await fetch(start.headers.location as string, { redirect: 'manual' });
       const back = new URL(dialog.headers.get('location') ?? '');
       expect(back.href.startsWith(`${PUBLIC_URL}/cgi-bin/login/oauth/facebook/callback`)).toBe(true);
@@ -294,12 +411,20 @@ describe('Facebook sign-in against a local OAuth 2 server with a Graph /me', () 
         method: 'POST',
         url: '/cgi-bin/login',
         payload: `type=2&code=${message.access_token}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `login_binding=${binding}` },
       });
       expect(login.json<Envelope<{ type: number; name: string }>>().data).toMatchObject({
         type: 2,
         name: 'Femi Bello',
       });
+      const cookie = `ticket=${login.cookies.find((c) => c.name === 'ticket')?.value}`;
+      const minted = await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/admin/redeem-codes/create',
+        payload: { credits: 1_000_000, count: 1 },
+        headers: { cookie },
+      });
+      expect(minted.json<Envelope<unknown>>().code).toBe(ErrorCode.FORBIDDEN);
     } finally {
       await t.close();
       fb.close();

@@ -104,7 +104,7 @@ export class OAuthService {
    */
   async start(
     name: string,
-    options: { popup: boolean; returnTo: string },
+    options: { popup: boolean; returnTo: string; binding: string },
   ): Promise<{ url: string; flowId: string }> {
     const p = this.provider(name);
     const config = await this.config(p).catch(() => {
@@ -123,6 +123,7 @@ export class OAuthService {
       verifier,
       popup: options.popup,
       returnTo: safeReturn(options.returnTo),
+      bindingHash: sha256(options.binding),
       expiresAt: new Date(this.deps.clock().getTime() + FLOW_MS),
     });
     const url = client.buildAuthorizationUrl(config, {
@@ -167,6 +168,7 @@ export class OAuthService {
     }
     let subject: string;
     let email: string | null = null;
+    let emailVerified = false;
     let displayName: string;
     let head: string;
     if (p.kind === 'oidc') {
@@ -179,8 +181,9 @@ export class OAuthService {
         const info = await client.fetchUserInfo(config, tokens.access_token, subject).catch(() => undefined);
         if (info) claims = { ...info, ...idClaims };
       }
-      if (typeof claims.email === 'string' && claims.email_verified !== false)
-        email = claims.email.toLowerCase();
+      if (typeof claims.email === 'string') email = claims.email.toLowerCase();
+      // Only an explicit `true` proves the address (a missing claim proves nothing).
+      emailVerified = email !== null && claims.email_verified === true;
       displayName = typeof claims.name === 'string' ? claims.name : '';
       head = typeof claims.picture === 'string' ? claims.picture : '';
     } else {
@@ -200,14 +203,18 @@ export class OAuthService {
       head = typeof picture?.data?.url === 'string' ? picture.data.url : '';
     }
     const type = providerType(p.name);
-    const token = await this.deps.accounts.issueToken({
-      type,
-      provider: p.name,
-      subject,
-      email,
-      name: displayName || (email?.split('@')[0] ?? ''),
-      head,
-    });
+    const token = await this.deps.accounts.issueToken(
+      {
+        type,
+        provider: p.name,
+        subject,
+        email,
+        emailVerified,
+        name: displayName || (email?.split('@')[0] ?? ''),
+        head,
+      },
+      flow.bindingHash,
+    );
     return { ...done, type, token };
   }
 }

@@ -121,7 +121,9 @@ describe('profile settings and account removal', () => {
       .poll(async () => (await t.app.services.queue.find(job.data.id))?.state, { timeout: 5000 })
       .toBe('done');
     const shared = await call<{ url: string }>(me.cookie, '/aigc/image/share', { id: job.data.id, index: 0 });
-    const imageFile = path.join(t.dataDir, 'private-files', 'images', me.uid, `${job.data.id}-0.webp`);
+    const done = await t.app.services.queue.find(job.data.id);
+    const imageKey = (done?.result as { images: { key: string }[] }).images[0]!.key;
+    const imageFile = path.join(t.dataDir, 'private-files', imageKey);
     const sharedFile = path.join(t.dataDir, 'files', shared.data.url.replace('/files/', ''));
     expect([fs.existsSync(imageFile), fs.existsSync(sharedFile)]).toEqual([true, true]);
 

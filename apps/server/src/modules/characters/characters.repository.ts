@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromRowJson, rowJson } from '../../db/json';
 import {
@@ -207,6 +207,16 @@ export function fullRowFromJson(json: {
 export async function findAny(db: DbOrTx, id: number): Promise<Character | undefined> {
   const [row] = await db.select().from(characters).where(eq(characters.id, id));
   return row;
+}
+
+/** Which of these image keys a character (deleted or not) still uses: a clone may share them. */
+export async function imageKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ head: characters.headKey, list: characters.listHeadKey })
+    .from(characters)
+    .where(or(inArray(characters.headKey, keys), inArray(characters.listHeadKey, keys)));
+  return new Set(rows.flatMap((r) => [r.head, r.list]));
 }
 
 export async function lockCharacter(db: DbOrTx, id: number): Promise<Character | undefined> {

@@ -14,10 +14,11 @@ import {
   pageQuerySchema,
   ratingBodySchema,
 } from '@lumi/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import { imageTooLargeError } from '../../lib/images';
+import { fileBytes, readParts } from '../../lib/multipart';
 import { validate } from '../../lib/validate';
 import { caller } from '../../plugins/auth';
 import type { CharactersService, UploadedFiles } from './characters.service';
@@ -43,14 +44,14 @@ async function readForm(
   }
   const fields: Record<string, string> = {};
   const files: UploadedFiles = {};
-  for await (const part of request.parts()) {
+  for await (const part of readParts(request)) {
     if (part.type === 'file') {
       if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume();
         throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
       }
       const limit = part.fieldname === 'head' ? CHARACTER_LIMITS.avatarBytes : CHARACTER_LIMITS.cardBytes;
-      const buffer = await part.toBuffer();
+      const buffer = await fileBytes(part);
       if (part.file.truncated || buffer.byteLength > limit) {
         if (part.fieldname === 'head') throw imageTooLargeError();
         throw new BusinessError(ErrorCode.PAYLOAD_TOO_LARGE, 'payload_too_large', {}, 413);
@@ -63,16 +64,11 @@ async function readForm(
   return { fields, files };
 }
 
-/** Refuses moderation on hosts where it is blocked (a staging copy of the site). */
-function assertManageAllowed(request: FastifyRequest, blockedHosts: ReadonlySet<string>): void {
-  const host = (request.hostname || '').split(':')[0]?.toLowerCase() ?? '';
-  if (blockedHosts.has(host)) throw new BusinessError(ErrorCode.FORBIDDEN, 'manage_blocked');
-}
-
 export const characterRoutes: FastifyPluginAsync<{
   characters: CharactersService;
-  blockedHosts: ReadonlySet<string>;
-}> = async (app, { characters, blockedHosts }) => {
+  /** The admin hook (plugins/admin.ts), for the one admin call under /auth. */
+  adminOnly: onRequestAsyncHookHandler;
+}> = async (app, { characters, adminOnly }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: CHARACTER_LIMITS.cardBytes,
@@ -136,8 +132,7 @@ export const characterRoutes: FastifyPluginAsync<{
       .send(Buffer.from(card.png));
   });
 
-  app.get('/character/approve-list', async (request) => {
-    assertManageAllowed(request, blockedHosts);
+  app.get('/character/approve-list', { preHandler: adminOnly }, async (request) => {
     const q = validate(pageQuerySchema, request.query);
     return ok(await characters.approveList(user(request), q.page, q.page_size));
   });
@@ -164,13 +159,13 @@ export const characterRoutes: FastifyPluginAsync<{
   );
 };
 
-/** /cgi-bin/admin/*: admins named in config; refused on the hosts where management is blocked. */
+/**
+ * /cgi-bin/admin/*: the admin scope's hook lets only admins in (app.ts); refused on the hosts
+ * where management is blocked.
+ */
 export const adminCharacterRoutes: FastifyPluginAsync<{
   characters: CharactersService;
-  blockedHosts: ReadonlySet<string>;
-}> = async (app, { characters, blockedHosts }) => {
-  app.addHook('preHandler', async (request) => assertManageAllowed(request, blockedHosts));
-
+}> = async (app, { characters }) => {
   app.post('/character/all', async (request) =>
     ok(await characters.adminAll(caller(request).user, validate(adminListBodySchema, request.body))),
   );

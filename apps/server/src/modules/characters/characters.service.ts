@@ -26,7 +26,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { characters, type Character, type NewCharacter, type User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
-import { checkImage, listImage, toPng } from '../../lib/images';
+import type { AdminPolicy } from '../../plugins/admin';
+import { checkImage, listImage, reencodeImage, toPng } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 import * as repo from './characters.repository';
 import type { FullRow, SummaryRow, Viewer } from './characters.repository';
@@ -36,7 +37,7 @@ export interface CharactersDeps {
   clock: Clock;
   storage: FileStorage;
   autoApprove: boolean;
-  admins: { uids: ReadonlySet<string>; emails: ReadonlySet<string> };
+  admins: AdminPolicy;
 }
 
 export interface UploadedFiles {
@@ -102,10 +103,7 @@ export class CharactersService {
   constructor(private readonly deps: CharactersDeps) {}
 
   isAdmin(user: User): boolean {
-    return (
-      this.deps.admins.uids.has(user.id) ||
-      (!!user.email && this.deps.admins.emails.has(user.email.toLowerCase()))
-    );
+    return this.deps.admins.isAdmin(user);
   }
 
   private viewer(user: User): Viewer {
@@ -115,12 +113,15 @@ export class CharactersService {
   summary(row: SummaryRow, user: User): CharacterSummary {
     const c = row.c;
     const tags = c.tagLine ? c.tagLine.split(',').map((t) => t.trim()) : [];
+    const veiled = c.nsfw && !user.enableNsfw;
     return {
       id: c.id,
       name: c.name,
       head: this.deps.storage.url(c.headKey),
       listHead: this.deps.storage.url(c.listHeadKey),
-      desc: c.description,
+      // An adult character's description is for viewers with adult content on (and admins, who
+      // review it); the others see its blurred picture and name, and are asked to turn it on.
+      desc: veiled && !this.isAdmin(user) ? '' : c.description,
       tag: tags.join(','),
       tags,
       gender: c.gender,
@@ -131,7 +132,7 @@ export class CharactersService {
       comment_num: c.commentNum,
       rating: Math.round(c.ratingAvg * 10) / 10,
       rating_count: c.ratingCount,
-      need_enable_nsfw: c.nsfw && !user.enableNsfw,
+      need_enable_nsfw: veiled,
       is_collected: row.isCollected,
       is_owner: c.ownerId === user.id,
       visibility: c.visibility,
@@ -303,12 +304,16 @@ export class CharactersService {
 
   async create(user: User, form: CharacterForm, files: UploadedFiles): Promise<CharacterDetail> {
     let base: Partial<Draft> = {};
+    let uploads = files;
     if (form.clone_from !== undefined) {
       const source = await this.visibleAdult(user, form.clone_from);
       base = draftOf(source.c);
       base.clonedFrom = source.c.id;
+      // A copy gets image files of its own: removing either character, or erasing either
+      // owner's account, never takes the other's avatar.
+      if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
     }
-    const draft = await this.resolveDraft(user, form, files, base);
+    const draft = await this.resolveDraft(user, form, uploads, base);
     const id = await this.deps.db.transaction(async (tx) => {
       const row = await repo.insertCharacter(tx, {
         ...draft.values,
@@ -331,12 +336,7 @@ export class CharactersService {
       throw new BusinessError(ErrorCode.INVALID_INPUT, 'missing_field', { field: 'id' });
     const existing = await repo.findAny(this.deps.db, form.id);
     if (!existing || existing.deletedAt) throw notFound();
-    const admin = this.isAdmin(user);
-    if (existing.ownerId !== user.id && !admin) {
-      // Someone else's private character does not exist for this caller.
-      if (existing.visibility === 'private') throw notFound();
-      throw forbidden();
-    }
+    this.assertMayChange(user, existing);
     if (existing.nsfw && !user.enableNsfw) throw nsfwRequired();
     const draft = await this.resolveDraft(user, form, files, draftOf(existing));
     await this.deps.db.transaction(async (tx) => {
@@ -345,6 +345,14 @@ export class CharactersService {
       await repo.updateCharacter(tx, existing.id, { ...draft.values, approval: this.approvalFor(user) });
       await repo.setTags(tx, existing.id, draft.tags);
     });
+    // A replaced avatar's files go, unless another character (a clone) still shows them.
+    const replaced = [existing.headKey, existing.listHeadKey].filter(
+      (k) => k !== draft.values.headKey && k !== draft.values.listHeadKey,
+    );
+    const inUse = await repo.imageKeysInUse(this.deps.db, replaced);
+    for (const key of replaced) {
+      if (!inUse.has(key)) await this.deps.storage.delete(key).catch(() => undefined);
+    }
     this.listedChanged();
     return this.get(user, existing.id);
   }
@@ -450,23 +458,33 @@ export class CharactersService {
     let listHeadKey = base.listHeadKey;
     if (headBytes) {
       const image = await checkImage(headBytes);
+      // Stored and served as its pixels only: no EXIF, no card text, nothing appended.
+      const head = await reencodeImage(headBytes, image.format);
       const key = `avatars/${randomUUID()}`;
       headKey = `${key}.${image.ext}`;
       listHeadKey = `${key}-402.webp`;
-      await this.deps.storage.put(headKey, headBytes, image.contentType);
-      await this.deps.storage.put(listHeadKey, await listImage(headBytes), 'image/webp');
+      await this.deps.storage.put(headKey, head, image.contentType);
+      await this.deps.storage.put(listHeadKey, await listImage(head), 'image/webp');
     }
     if (!headKey || !listHeadKey) throw required('character_avatar_required');
     return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
   }
 
+  /**
+   * Only the owner (or an admin) changes or deletes a character. To anyone else, one they cannot
+   * see (private, or public but not approved yet) answers as if it did not exist; a listed one
+   * answers 'forbidden'.
+   */
+  private assertMayChange(user: User, existing: Character): void {
+    if (existing.ownerId === user.id || this.isAdmin(user)) return;
+    if (existing.visibility !== 'public' || existing.approval !== 'approved') throw notFound();
+    throw forbidden();
+  }
+
   async remove(user: User, id: number): Promise<void> {
     const existing = await repo.findAny(this.deps.db, id);
     if (!existing || existing.deletedAt) throw notFound();
-    if (existing.ownerId !== user.id && !this.isAdmin(user)) {
-      if (existing.visibility === 'private') throw notFound();
-      throw forbidden();
-    }
+    this.assertMayChange(user, existing);
     await repo.updateCharacter(this.deps.db, id, { deletedAt: this.deps.clock() });
     this.listedChanged();
   }
@@ -560,15 +578,10 @@ export class CharactersService {
     return { png, filename: `${safe}.png` };
   }
 
-  // ---- moderation ----
-
-  private requireAdmin(user: User): void {
-    if (!this.isAdmin(user)) throw forbidden();
-  }
+  // ---- moderation (admin calls: the admin hook lets only admins reach them) ----
 
   /** The approval queue: public characters waiting for review, oldest first. */
   async approveList(user: User, page: number, size: number): Promise<CharacterPage> {
-    this.requireAdmin(user);
     const { rows, total } = await repo.listAll(
       this.deps.db,
       user.id,
@@ -595,7 +608,6 @@ export class CharactersService {
       query?: string | undefined;
     },
   ): Promise<CharacterPage> {
-    this.requireAdmin(user);
     const conds = [];
     if (q.approval) conds.push(eq(characters.approval, q.approval));
     if (q.query) conds.push(ilike(characters.name, `%${q.query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
@@ -616,7 +628,6 @@ export class CharactersService {
   }
 
   async approve(user: User, id: number, approval: 'approved' | 'rejected'): Promise<CharacterSummary> {
-    this.requireAdmin(user);
     const existing = await repo.findAny(this.deps.db, id);
     if (!existing || existing.deletedAt) throw notFound();
     await repo.updateCharacter(this.deps.db, id, { approval });

@@ -15,7 +15,12 @@ describe('credits ledger', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    credits = new CreditsService({ db: database.db, clock: () => now, dailyFreeCredits: 30 });
+    credits = new CreditsService({
+      db: database.db,
+      clock: () => now,
+      dailyFreeCredits: 30,
+      touristCreditsPerNetwork: 150,
+    });
   });
   afterAll(() => database.close());
 

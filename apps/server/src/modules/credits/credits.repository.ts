@@ -1,19 +1,55 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditBuckets, creditEntries, users, type CreditBucket, type NewCreditEntry } from '../../db/schema';
+import type { QuotaWindow } from '../limits/quota.repository';
 
 /**
  * Locks the user's row for the rest of the transaction: every change to one user's credits
  * runs one at a time, on PGlite and on PostgreSQL alike. Returns false when there is no user.
  */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<{ subscription: boolean } | undefined> {
+export interface LockedUser {
+  subscription: boolean;
+  type: number;
+  network: string | null;
+}
+
+export async function lockUser(tx: DbOrTx, userId: string): Promise<LockedUser | undefined> {
   const rows = await tx
-    .select({ subscription: users.subscription })
+    .select({ subscription: users.subscription, type: users.type, network: users.network })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
   return rows[0];
 }
+
+export async function hasDailyBucket(tx: DbOrTx, userId: string, day: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: creditBuckets.id })
+    .from(creditBuckets)
+    .where(and(eq(creditBuckets.userId, userId), eq(creditBuckets.day, day)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The quota key of the free credits the tourists of one network draw from. */
+export const touristPoolKey = (network: string) => `tourist-credits:${network}`;
+
+/** Today's free credits, and what tourists of one network may draw together today. */
+export interface DailyPool {
+  daily: number;
+  perNetwork: number;
+  window: QuotaWindow;
+}
+
+/**
+ * The free credits a user would get today if today's bucket were made now: the daily value, or
+ * for a tourist what its network's pool still holds, up to it.
+ */
+const unclaimedDaily = (user: SQL, pool: DailyPool) => sql`(SELECT CASE
+    WHEN uu.type = 0 AND uu.network IS NOT NULL THEN least(${pool.daily}, greatest(0,
+      ${pool.perNetwork} - coalesce((SELECT q.used FROM quota_counters q
+        WHERE q.key = 'tourist-credits:' || uu.network AND q.window_start = ${pool.window.start.toISOString()}), 0)))
+    ELSE ${pool.daily} END FROM users uu WHERE uu.id = ${user})`;
 
 /** Creates the day's free bucket if it does not exist yet; returns it when created. */
 export async function insertDailyBucket(
@@ -100,15 +136,17 @@ const paidLeft = (user: SQL, now: Date) => sql`(SELECT coalesce(sum(b.remaining)
 
 /**
  * The credits a user can spend now, as one SQL figure for a bigger query to carry: today's free
- * credits (the daily value while today's bucket is not made yet) plus live paid packs.
+ * credits (what today's bucket would hold while it is not made yet) plus live paid packs.
  */
-export function spendableSql(userId: string, day: string, now: Date, dailyFree: number): SQL {
-  const user = sql`${userId}`;
-  return sql`(coalesce(${dailyLeft(user, day)}, ${dailyFree}) + ${paidLeft(user, now)})::int`;
+export function spendableSql(userId: string, day: string, now: Date, pool: DailyPool): SQL {
+  const user = sql`${userId}::uuid`;
+  return sql`(coalesce(${dailyLeft(user, day)}, ${unclaimedDaily(user, pool)}) + ${paidLeft(user, now)})::int`;
 }
 
 export interface BalanceRow {
   daily: number | null;
+  /** What today's free bucket would hold if it were made now (see unclaimedDaily). */
+  unclaimedDaily: number;
   paid: number;
   latestPaidExpiry: Date | null;
   activePacks: number;
@@ -118,6 +156,7 @@ export interface BalanceRow {
 type BalanceSqlRow = {
   subscription: boolean;
   daily: number | null;
+  unclaimed_daily: number | string;
   paid: string | number;
   latest_paid_expiry: Date | string | null;
   active_packs: string | number;
@@ -129,11 +168,13 @@ export async function balanceRow(
   userId: string,
   day: string,
   now: Date,
+  pool: DailyPool,
 ): Promise<BalanceRow | undefined> {
   const nowIso = now.toISOString();
   const query = sql`
     SELECT u.subscription,
       ${dailyLeft(sql`u.id`, day)} AS daily,
+      ${unclaimedDaily(sql`u.id`, pool)} AS unclaimed_daily,
       ${paidLeft(sql`u.id`, now)} AS paid,
       (SELECT max(b.expires_at) FROM credit_buckets b
         WHERE b.user_id = u.id AND b.kind = 'paid') AS latest_paid_expiry,
@@ -148,6 +189,7 @@ export async function balanceRow(
   return {
     subscription: row.subscription,
     daily: row.daily === null ? null : Number(row.daily),
+    unclaimedDaily: Number(row.unclaimed_daily),
     paid: Number(row.paid),
     latestPaidExpiry: row.latest_paid_expiry === null ? null : new Date(row.latest_paid_expiry),
     activePacks: Number(row.active_packs),

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CreditRemain } from '@lumi/contract';
+import { LoginType, type CreditRemain } from '@lumi/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NewCreditEntry } from '../../db/schema';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import { notEnoughCredits, notFound } from '../../lib/errors';
+import { takeUpTo, windowOf } from '../limits/quota.repository';
 import * as repo from './credits.repository';
+import { touristPoolKey } from './credits.repository';
+
+const DAY_MS = 86_400_000;
 
 export interface SpendResult {
   /** Pass it to `refund` to give these exact credits back. */
@@ -31,6 +35,11 @@ export interface CreditsDeps {
   db: Db;
   clock: Clock;
   dailyFreeCredits: number;
+  /**
+   * Free credits all tourists of one network may draw in a UTC day, together: clearing the
+   * browser's data makes a new tourist, but not new credits once the network's pool is drawn.
+   */
+  touristCreditsPerNetwork: number;
 }
 
 /**
@@ -51,9 +60,9 @@ export class CreditsService {
 
   async balance(userId: string): Promise<CreditRemain> {
     const now = this.deps.clock();
-    const row = await repo.balanceRow(this.deps.db, userId, utcDay(now), now);
+    const row = await repo.balanceRow(this.deps.db, userId, utcDay(now), now, this.pool(now));
     if (!row) throw notFound();
-    const free = row.daily ?? this.deps.dailyFreeCredits;
+    const free = row.daily ?? row.unclaimedDaily;
     return {
       remain: free + row.paid,
       free,
@@ -73,7 +82,16 @@ export class CreditsService {
    */
   spendableSql(userId: string): SQL {
     const now = this.deps.clock();
-    return repo.spendableSql(userId, utcDay(now), now, this.deps.dailyFreeCredits);
+    return repo.spendableSql(userId, utcDay(now), now, this.pool(now));
+  }
+
+  /** Today's free credits and the tourists' network pools, for the queries that foresee them. */
+  private pool(now: Date): repo.DailyPool {
+    return {
+      daily: this.deps.dailyFreeCredits,
+      perNetwork: this.deps.touristCreditsPerNetwork,
+      window: windowOf(now, DAY_MS),
+    };
   }
 
   /** Takes `amount` credits or throws the not-enough-credits error, taking nothing. */
@@ -81,8 +99,9 @@ export class CreditsService {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad amount ${amount}`);
     const now = this.deps.clock();
     const result = this.inTx(tx, async (t) => {
-      if (!(await repo.lockUser(t, userId))) throw notFound();
-      await this.ensureDaily(t, userId, now);
+      const user = await repo.lockUser(t, userId);
+      if (!user) throw notFound();
+      await this.ensureDaily(t, userId, user, now);
       const buckets = await repo.spendableBuckets(t, userId, now);
       const available = buckets.reduce((sum, b) => sum + b.remaining, 0);
       if (available < amount) throw notEnoughCredits();
@@ -170,11 +189,26 @@ export class CreditsService {
     });
   }
 
-  private async ensureDaily(tx: DbOrTx, userId: string, now: Date): Promise<void> {
-    const amount = this.deps.dailyFreeCredits;
-    if (amount === 0 || this.dailyDone.get(userId) === utcDay(now)) return;
-    const bucket = await repo.insertDailyBucket(tx, userId, utcDay(now), amount, nextUtcMidnight(now));
-    if (bucket) {
+  /**
+   * Makes today's free bucket if it is not there yet (the user's row is locked). A tourist's
+   * comes out of its network's pool for the day: what is left of it, up to the daily value.
+   */
+  private async ensureDaily(tx: DbOrTx, userId: string, user: repo.LockedUser, now: Date): Promise<void> {
+    const day = utcDay(now);
+    if (this.deps.dailyFreeCredits === 0 || this.dailyDone.get(userId) === day) return;
+    if (await repo.hasDailyBucket(tx, userId, day)) return;
+    let amount = this.deps.dailyFreeCredits;
+    if (user.type === LoginType.TOURIST && user.network) {
+      amount = await takeUpTo(
+        tx,
+        touristPoolKey(user.network),
+        windowOf(now, DAY_MS),
+        amount,
+        this.deps.touristCreditsPerNetwork,
+      );
+    }
+    const bucket = await repo.insertDailyBucket(tx, userId, day, amount, nextUtcMidnight(now));
+    if (bucket && amount > 0) {
       await repo.insertEntries(tx, [
         {
           userId,

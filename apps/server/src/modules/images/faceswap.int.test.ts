@@ -1,15 +1,10 @@
-import path from 'node:path';
-import { ErrorCode, type CreditRemain, type JobStatus } from '@lumi/contract';
+import { ErrorCode, type CreditRemain, type JobStatus, type SharedImage } from '@lumi/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASTRONAUT_PHOTO, storedFiles, storedUnder } from '../../../test/files';
 import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
 
 const en = messagesFile('en');
-/** Eileen Collins, NASA, public domain: the photo Debian's python3-skimage ships, kept by the engines' tests. */
-const ASTRONAUT = path.join(
-  import.meta.dirname,
-  '../../../../../packages/engines/src/faceswap/fixtures/astronaut.png',
-);
 
 interface Envelope<T> {
   code: number;
@@ -23,8 +18,8 @@ describe('face swap', () => {
   let face: Buffer;
   beforeAll(async () => {
     t = await createTestApp();
-    base = await sharp(ASTRONAUT).jpeg({ quality: 90 }).toBuffer();
-    face = await sharp(ASTRONAUT)
+    base = await sharp(ASTRONAUT_PHOTO).jpeg({ quality: 90 }).toBuffer();
+    face = await sharp(ASTRONAUT_PHOTO)
       .flop()
       .modulate({ hue: 40 })
       .linear(1.6, -60)
@@ -79,10 +74,10 @@ describe('face swap', () => {
 
   it('reports every face of a group photo, and swaps the one asked for', async () => {
     const me = await loginTourist(t.app);
-    const small = await sharp(ASTRONAUT).resize(420, 420).png().toBuffer();
+    const small = await sharp(ASTRONAUT_PHOTO).resize(420, 420).png().toBuffer();
     const group = await sharp({ create: { width: 940, height: 520, channels: 3, background: '#dde' } })
       .composite([
-        { input: await sharp(ASTRONAUT).png().toBuffer(), left: 0, top: 0 },
+        { input: await sharp(ASTRONAUT_PHOTO).png().toBuffer(), left: 0, top: 0 },
         { input: small, left: 520, top: 100 },
       ])
       .png()
@@ -119,6 +114,51 @@ describe('face swap', () => {
       .toBe('failed');
     expect((await status(me.cookie, data.id)).message).toBe(en.no_face_base);
     expect(await remain(me.cookie)).toBe(30);
+    // The photos were needed only for the job: done or failed, they are gone.
+    await expect.poll(() => storedUnder(t.dataDir, 'private-files/swap-inputs/')).toEqual([]);
+  });
+
+  it('never makes a face swap public, and writes no file trying; images still share', async () => {
+    const me = await loginTourist(t.app);
+    const share = async (id: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/auth/aigc/image/share',
+          headers: { cookie: me.cookie },
+          payload: { id, index: 0 },
+        })
+      ).json<Envelope<SharedImage>>();
+    const { data } = (
+      await swap(me.cookie, { type: 'faceswap', base: photo(base), face: photo(face), consent: 'true' })
+    ).json<Envelope<{ id: string }>>();
+    await expect.poll(async () => (await status(me.cookie, data.id)).state, { timeout: 20_000 }).toBe('done');
+    const before = storedFiles(t.dataDir);
+    const refused = await share(data.id);
+    expect(refused).toMatchObject({ code: ErrorCode.FORBIDDEN, message: en.forbidden, data: null });
+    expect(storedFiles(t.dataDir)).toEqual(before);
+    const explore = await t.app.inject({ method: 'GET', url: '/cgi-bin/explore' });
+    expect(explore.json<Envelope<{ images: unknown[] }>>().data.images).toEqual([]);
+
+    const image = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/aigc/image',
+        headers: { cookie: me.cookie },
+        payload: { prompt: 'a lighthouse at dusk' },
+      })
+    ).json<Envelope<{ id: string }>>().data;
+    await expect
+      .poll(async () => (await status(me.cookie, image.id)).state, { timeout: 20_000 })
+      .toBe('done');
+    const shared = await share(image.id);
+    expect(shared.code, shared.message).toBe(0);
+    expect(storedUnder(t.dataDir, 'files/shared/')).toEqual([
+      `files${shared.data.url.replace('/files', '')}`,
+    ]);
+    const served = await t.app.inject({ method: 'GET', url: shared.data.url });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
   });
 
   it('refuses other formats by content, a missing photo and a missing consent, charging nothing', async () => {

@@ -5,11 +5,11 @@ import type { Db } from '../../db/client';
 import type { JobRow, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import { checkImage } from '../../lib/images';
-import type { PrivateFiles } from '../../lib/storage';
+import { checkImage, reencodeImage } from '../../lib/images';
+import { jobFileName, randomName, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { JobRefused, type JobHandler } from '../jobs/worker';
+import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
 import { aiXmp } from './images.service';
 
 interface FaceSwapInput {
@@ -37,8 +37,9 @@ export interface FaceSwapDeps {
 
 /**
  * Face swap (POST /cgi-bin/auth/aigc/image, multipart type=faceswap): the photos are checked by
- * content and kept privately with the job and the user's consent; the swap runs as a job like
- * every generation, and fails with a clear message (credits back) when a photo has no face.
+ * content, encoded again without their metadata and kept privately with the job and the user's
+ * consent, only while the job needs them; the swap runs as a job like every generation, and
+ * fails with a clear message (credits back) when a photo has no face.
  */
 export class FaceSwapService {
   constructor(private readonly deps: FaceSwapDeps) {}
@@ -48,36 +49,51 @@ export class FaceSwapService {
     input: { base: Buffer; face: Buffer; consent: boolean; baseFace: number; ip: string },
   ): Promise<{ id: string }> {
     if (!input.consent) throw new BusinessError(ErrorCode.INVALID_INPUT, 'faceswap_consent_required');
-    // JPG, PNG or WEBP by content, at most 10 MB and 40 megapixels (the upload limits of the site).
-    await checkImage(input.base);
-    await checkImage(input.face);
-    if ((await this.deps.queue.openJobs(user.id)) >= this.deps.maxOpenPerUser) {
-      throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
-    }
-    const stamp = `${user.id}/${this.deps.clock().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-    const baseKey = `swap-inputs/${stamp}-base`;
-    const faceKey = `swap-inputs/${stamp}-face`;
-    await this.deps.files.storage.put(baseKey, input.base, 'application/octet-stream');
-    await this.deps.files.storage.put(faceKey, input.face, 'application/octet-stream');
+    // JPG, PNG or WEBP by content, at most 10 MB and 40 megapixels (the upload limits of the site);
+    // kept upright, without EXIF (a position, a name) or anything appended to the picture.
+    const base = await reencodeImage(input.base, (await checkImage(input.base)).format);
+    const face = await reencodeImage(input.face, (await checkImage(input.face)).format);
+    const baseKey = `swap-inputs/${randomName()}`;
+    const faceKey = `swap-inputs/${randomName()}`;
     const job: FaceSwapInput = {
       baseKey,
       faceKey,
       baseFace: input.baseFace,
       consent: { at: this.deps.clock().getTime(), ip: input.ip },
     };
-    const made = await this.deps.queue.submit({
-      userId: user.id,
-      kind: 'faceswap',
-      lane: 0,
-      input: job,
-      cost: COSTS.faceSwap,
-      reason: 'face swap',
-      preview: false,
-    });
-    return { id: made.id };
+    try {
+      await this.deps.files.storage.put(baseKey, base, 'application/octet-stream');
+      await this.deps.files.storage.put(faceKey, face, 'application/octet-stream');
+      const made = await this.deps.queue.submit(
+        {
+          userId: user.id,
+          kind: 'faceswap',
+          lane: 0,
+          input: job,
+          cost: COSTS.faceSwap,
+          reason: 'face swap',
+          preview: false,
+        },
+        { maxOpen: this.deps.maxOpenPerUser },
+      );
+      return { id: made.id };
+    } catch (err) {
+      // Refused (not enough credits...): no photo of a request that made no job stays.
+      await this.dropInputs(job).catch(() => undefined);
+      throw err;
+    }
   }
 
-  readonly handler: JobHandler = async (job, context) => {
+  /** The photos are needed only while the swap runs: gone once it is done or failed. */
+  private async dropInputs(input: FaceSwapInput): Promise<void> {
+    await Promise.all([input.baseKey, input.faceKey].map((key) => this.deps.files.storage.delete(key)));
+  }
+
+  private dropJobInputs(job: JobRow): Promise<void> {
+    return this.dropInputs(job.input as FaceSwapInput);
+  }
+
+  readonly handler: JobHandler = settledBy(this.dropJobInputs.bind(this), async (job, context) => {
     const input = job.input as FaceSwapInput;
     const load = async (key: string) => {
       const bytes = await this.deps.files.storage.get(key);
@@ -111,7 +127,7 @@ export class FaceSwapService {
       .webp({ quality: 92 })
       .withXmp(aiXmp(false))
       .toBuffer();
-    const key = `images/${job.userId}/${job.id}-0.webp`;
+    const key = `images/${jobFileName(job.id, 0)}.webp`;
     await this.deps.files.storage.put(key, webp, 'image/webp');
     const result: FaceSwapJobResult = {
       images: [{ key, width: swapped.image.width, height: swapped.image.height }],
@@ -119,7 +135,7 @@ export class FaceSwapService {
       baseFaces: swapped.baseFaces,
     };
     return { result, preview: false };
-  };
+  });
 
   /** The faces found in the base photo, for the page to offer a choice when there are several. */
   static statusExtras(job: JobRow): Partial<JobStatus> & { faces?: FaceSwapJobResult['baseFaces'] } {

@@ -11,6 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BusinessError } from '../../lib/errors';
 import { imageTooLargeError } from '../../lib/images';
+import { fileBytes, readParts } from '../../lib/multipart';
 import { FaceSwapService } from './faceswap.service';
 import { ok } from '../../lib/envelope';
 import { requestLocale } from '../../lib/request-locale';
@@ -37,13 +38,13 @@ export const imageRoutes: FastifyPluginAsync<{
       // Face swap (spec §7): multipart type=faceswap with the two photos and the consent.
       const fields: Record<string, string> = {};
       const files: Partial<Record<'base' | 'face', Buffer>> = {};
-      for await (const part of request.parts()) {
+      for await (const part of readParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname !== 'base' && part.fieldname !== 'face') {
             part.file.resume();
             throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
           }
-          const bytes = await part.toBuffer();
+          const bytes = await fileBytes(part);
           if (part.file.truncated) throw imageTooLargeError();
           files[part.fieldname] = bytes;
         } else {

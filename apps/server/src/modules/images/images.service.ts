@@ -20,8 +20,8 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { imageShares, jobs, type JobRow, type User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
-import { BusinessError, notFound } from '../../lib/errors';
-import type { FileStorage, PrivateFiles } from '../../lib/storage';
+import { BusinessError, forbidden, notFound } from '../../lib/errors';
+import { jobFileName, type FileStorage, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { JobRefused, type JobHandler } from '../jobs/worker';
@@ -119,22 +119,6 @@ export class ImagesService {
     if (body.model === 'advanced' && !balance.isVip) {
       throw new BusinessError(ErrorCode.FORBIDDEN, 'advanced_paid_only');
     }
-    const now = this.deps.clock();
-    if (body.speed === 'fast' && !balance.isVip) {
-      const used = await this.deps.queue.fastJobsSince(
-        user.id,
-        'image',
-        new Date(`${utcDay(now)}T00:00:00Z`),
-      );
-      if (used >= this.deps.freeFastPerDay) {
-        throw new BusinessError(ErrorCode.FORBIDDEN, 'fast_limit', {
-          count: String(this.deps.freeFastPerDay),
-        });
-      }
-    }
-    if ((await this.deps.queue.openJobs(user.id)) >= this.deps.maxOpenPerUser) {
-      throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
-    }
     const { width, height } = parseImageSize(body.size ?? DEFAULT_IMAGE_SIZE);
     const input: ImageJobInput = {
       tool,
@@ -151,15 +135,29 @@ export class ImagesService {
       adult,
     };
     const cost = imageCost(body.model, body.count);
-    const job = await this.deps.queue.submit({
-      userId: user.id,
-      kind: 'image',
-      lane: body.speed === 'fast' ? 0 : 1,
-      input,
-      cost,
-      reason: `image ${tool} x${body.count}`,
-      preview: this.deps.engine.preview,
-    });
+    const job = await this.deps.queue.submit(
+      {
+        userId: user.id,
+        kind: 'image',
+        lane: body.speed === 'fast' ? 0 : 1,
+        input,
+        cost,
+        reason: `image ${tool} x${body.count}`,
+        preview: this.deps.engine.preview,
+      },
+      {
+        maxOpen: this.deps.maxOpenPerUser,
+        // Fast is free for the first few a day for non-paying users (decisions.md); always for payers.
+        ...(balance.isVip
+          ? {}
+          : {
+              fast: {
+                since: new Date(`${utcDay(this.deps.clock())}T00:00:00Z`),
+                max: this.deps.freeFastPerDay,
+              },
+            }),
+      },
+    );
     return { id: job.id };
   }
 
@@ -192,7 +190,7 @@ export class ImagesService {
         .webp({ quality: 90 })
         .withXmp(aiXmp(engine.preview))
         .toBuffer();
-      const key = `images/${job.userId}/${job.id}-${i}.webp`;
+      const key = `images/${jobFileName(job.id, i)}.webp`;
       await this.deps.files.storage.put(key, webp, 'image/webp');
       stored.push({ key, width: input.width, height: input.height });
     }
@@ -271,9 +269,14 @@ export class ImagesService {
     });
   }
 
-  /** Makes one result public (a copy in public storage); the same image shares once. */
+  /**
+   * Makes one result public (a copy in public storage); the same image shares once. A face swap
+   * shows a real person's face, so it is never made public. The copy is written only once its
+   * row is in, and goes if writing it fails: a failed share leaves no public file.
+   */
   async share(user: User, id: string, index: number): Promise<SharedImage> {
     const job = await this.ownJob(user, id);
+    if (job.kind !== 'image') throw forbidden();
     const result = job.result as ImageJobResult | null;
     const image = job.state === 'done' ? result?.images[index] : undefined;
     if (!image) throw notFound();
@@ -286,7 +289,6 @@ export class ImagesService {
     if (!bytes) throw notFound();
     const shareId = randomBytes(8).toString('hex');
     const fileKey = `shared/${shareId}.webp`;
-    await this.deps.storage.put(fileKey, bytes, 'image/webp');
     const input = job.input as ImageJobInput;
     const [row] = await this.deps.db
       .insert(imageShares)
@@ -307,9 +309,13 @@ export class ImagesService {
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) {
-      await this.deps.storage.delete(fileKey);
-      return this.share(user, id, index);
+    // Shared at the same moment by another request: that one writes the copy.
+    if (!row) return this.share(user, id, index);
+    try {
+      await this.deps.storage.put(fileKey, bytes, 'image/webp');
+    } catch (err) {
+      await this.deps.db.delete(imageShares).where(eq(imageShares.id, shareId));
+      throw err;
     }
     return this.sharedView(row);
   }

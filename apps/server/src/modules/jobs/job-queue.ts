@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { JobStatus, MessageKey } from '@lumi/contract';
+import { ErrorCode, type JobStatus, type MessageKey } from '@lumi/contract';
 import type { Db } from '../../db/client';
 import type { JobRow, NewJobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { BusinessError } from '../../lib/errors';
 import type { CreditsService } from '../credits/credits.service';
+import { lockKeys } from '../limits/quota.repository';
 import * as repo from './jobs.repository';
 
 export type JobKind = JobRow['kind'];
@@ -15,6 +17,13 @@ export const STALE_MS = 30_000;
 export const MAX_ATTEMPTS = 2;
 /** The guess for a kind's duration before any job of it has finished. */
 const DEFAULT_SECONDS: Record<JobKind, number> = { image: 8, speech: 3, voice_clone: 10, faceswap: 4 };
+
+/** What one user may have: open (queued or running) jobs, and free fast ones since a time. */
+export interface JobLimits {
+  maxOpen: number;
+  /** For a non-paying user's fast-lane job: how many they may have made since `since`. */
+  fast?: { since: Date; max: number };
+}
 
 export interface JobQueueDeps {
   db: Db;
@@ -32,14 +41,27 @@ export class JobQueue {
   constructor(private readonly deps: JobQueueDeps) {}
 
   /**
-   * Spends the job's credits and adds it, in one transaction: never a paid job missing, never a
-   * job not paid for. Not enough credits throws the not-enough-credits error, adding nothing.
+   * Checks the user's job limits, spends the job's credits and adds it, in one transaction: never
+   * a paid job missing, never a job not paid for, and the limits counted under a lock on the
+   * user's jobs, so concurrent submits on any number of processes never pass them. A refusal
+   * (too many open jobs, no free fast generation left, not enough credits) adds nothing.
    */
   async submit(
     job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
+    limits: JobLimits,
   ): Promise<JobRow> {
     const { reason, ...row } = job;
     const made = await this.deps.db.transaction(async (tx) => {
+      await lockKeys(tx, [`jobs:${row.userId}`]);
+      if (limits.fast && row.lane === 0) {
+        const used = await repo.fastJobsSince(tx, row.userId, row.kind, limits.fast.since);
+        if (used >= limits.fast.max) {
+          throw new BusinessError(ErrorCode.FORBIDDEN, 'fast_limit', { count: String(limits.fast.max) });
+        }
+      }
+      if ((await repo.openJobs(tx, row.userId)) >= limits.maxOpen) {
+        throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
+      }
       const spent = await this.deps.credits.spend(row.userId, row.cost, reason, tx);
       const inserted = await repo.insertJob(tx, {
         ...row,
@@ -69,14 +91,6 @@ export class JobQueue {
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(200, delay * 1.5);
     }
-  }
-
-  openJobs(userId: string): Promise<number> {
-    return repo.openJobs(this.deps.db, userId);
-  }
-
-  fastJobsSince(userId: string, kind: JobKind, since: Date): Promise<number> {
-    return repo.fastJobsSince(this.deps.db, userId, kind, since);
   }
 
   /** Where the job is, for its owner's status calls; `results` shapes what a done job shows. */

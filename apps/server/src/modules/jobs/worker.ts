@@ -21,7 +21,19 @@ export interface JobOutcome {
   preview: boolean;
 }
 
-export type JobHandler = (job: JobRow, context: JobContext) => Promise<JobOutcome>;
+export type JobRun = (job: JobRow, context: JobContext) => Promise<JobOutcome>;
+
+/**
+ * Runs the jobs of a kind. Its `settled` step, when it has one, runs once a job has ended for
+ * good, done or failed, and never when the job goes back to the queue for another try: the place
+ * to drop what only the run needed, like the photos or recordings it was given.
+ */
+export type JobHandler = JobRun & { settled?: (job: JobRow) => Promise<void> };
+
+/** A handler whose `settled` step runs once each of its jobs has ended for good. */
+export function settledBy(settled: (job: JobRow) => Promise<void>, run: JobRun): JobHandler {
+  return Object.assign(run, { settled });
+}
 
 export interface WorkerOptions {
   queue: JobQueue;
@@ -130,10 +142,12 @@ export class Worker {
       },
     };
     void (async () => {
+      // Whether this worker ended the job for good (not when another worker took it over).
+      let ended = false;
       try {
         if (!handler) throw new JobRefused('generation_failed');
         const outcome = await handler(job, context);
-        await queue.complete(job.id, this.id, outcome.result, outcome.preview);
+        ended = await queue.complete(job.id, this.id, outcome.result, outcome.preview);
       } catch (err) {
         if (controller.signal.aborted && this.stopping) {
           await queue.requeue(job.id, this.id).catch((e: unknown) => this.report(e, 'requeue'));
@@ -142,14 +156,27 @@ export class Worker {
           if (!(err instanceof JobRefused) && !(isEngineError(err) && err.kind === 'rejected')) {
             this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
           }
-          await queue.fail(job.id, this.id, key).catch((e: unknown) => this.report(e, 'fail'));
+          ended = await queue.fail(job.id, this.id, key).catch((e: unknown) => {
+            this.report(e, 'fail');
+            return false;
+          });
         }
       } finally {
+        if (ended) await this.settle(handler, job);
         this.running.delete(job.id);
         this.wake();
         if (this.running.size === 0 && !this.draining) for (const fn of this.idle) fn();
       }
     })();
+  }
+
+  /** The handler's `settled` step for a job that ended for good; a failure is logged, not thrown. */
+  private async settle(handler: JobHandler | undefined, job: JobRow): Promise<void> {
+    try {
+      await handler?.settled?.(job);
+    } catch (err) {
+      this.report(err, 'clean-up after a job');
+    }
   }
 
   /** Stops claiming; running jobs get `graceMs` to finish, then go back to the queue. */

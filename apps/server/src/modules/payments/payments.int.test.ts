@@ -236,6 +236,9 @@ describe('buying credits with Stripe and NOWPayments', () => {
     expect(forged.statusCode).toBe(400);
     const stale = await deliverStripe(stripeEvent(row, { at: now - 301_000 }));
     expect(stale.statusCode).toBe(400);
+    // Stamped later than the tolerance ahead: held back to be replayed later, refused too.
+    const future = await deliverStripe(stripeEvent(row, { at: now + 301_000 }));
+    expect(future.statusCode).toBe(400);
     const good = stripeEvent(row);
     const altered = await deliverStripe({
       ...good,
@@ -569,6 +572,26 @@ describe('the built-in test checkout (no payment keys)', () => {
       await expect
         .poll(() => outbox.list().some((m) => /500/.test(m.text) && m.html.includes('lang="ar"')))
         .toBe(true);
+    });
+  }
+
+  for (const [method, path] of [
+    ['card', '/v5pay/create-checkout-session'],
+    ['crypto', '/nowpayments/create-checkout-session'],
+  ] as const) {
+    it(`answers every one of 10 concurrent pays of one ${method} order with the same success`, async () => {
+      const before = (await call<CreditRemain>(me.cookie, '/credit/remain')).data.remain;
+      const { data } = await call<CheckoutData>(me.cookie, path, { plan: 'week' });
+      const paid = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          call<Order>(me.cookie, '/pay/test-checkout', { order_id: data.order_id, outcome: 'pay' }),
+        ),
+      );
+      for (const answer of paid) {
+        expect(answer.code, answer.message).toBe(0);
+        expect(answer.data).toMatchObject({ status: 'paid', credits: 500 });
+      }
+      expect((await call<CreditRemain>(me.cookie, '/credit/remain')).data.remain).toBe(before + 500);
     });
   }
 

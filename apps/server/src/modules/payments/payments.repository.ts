@@ -51,13 +51,24 @@ export async function cancelPending(db: DbOrTx, id: string): Promise<void> {
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
 }
 
-export async function setTestPayment(
+/**
+ * Records the test checkout's payment for an order, once: the first pay's payment id stays, and
+ * every concurrent pay of the same order gets that one, so they all notify the same payment.
+ */
+export async function claimTestPayment(
   db: DbOrTx,
   id: string,
   paymentRef: string,
   status: string,
-): Promise<void> {
-  await db.update(orders).set({ paymentRef, testPaymentStatus: status }).where(eq(orders.id, id));
+): Promise<string> {
+  const [set] = await db
+    .update(orders)
+    .set({ paymentRef, testPaymentStatus: status })
+    .where(and(eq(orders.id, id), isNull(orders.paymentRef)))
+    .returning({ paymentRef: orders.paymentRef });
+  if (set?.paymentRef) return set.paymentRef;
+  const [existing] = await db.select({ paymentRef: orders.paymentRef }).from(orders).where(eq(orders.id, id));
+  return existing?.paymentRef ?? paymentRef;
 }
 
 export async function findTestPayment(db: DbOrTx, paymentRef: string): Promise<OrderRow | undefined> {

@@ -127,14 +127,13 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
   });
 };
 
-/** POST /cgi-bin/admin/redeem-codes/create: admins mint codes (also `npm run admin -- mint-codes`). */
-export const adminPaymentRoutes: FastifyPluginAsync<{
-  redeem: RedeemService;
-  isAdmin: (user: ReturnType<typeof caller>['user']) => boolean;
-}> = async (app, { redeem, isAdmin }) => {
+/**
+ * POST /cgi-bin/admin/redeem-codes/create: admins mint codes (also `npm run admin -- mint-codes`);
+ * the admin scope's hook lets only admins in (app.ts).
+ */
+export const adminPaymentRoutes: FastifyPluginAsync<{ redeem: RedeemService }> = async (app, { redeem }) => {
   app.post('/redeem-codes/create', async (request) => {
     const { user } = caller(request);
-    if (!isAdmin(user)) throw forbidden();
     const body = validate(mintCodesBodySchema, request.body);
     return ok({ codes: await redeem.mint(body, user.id) });
   });

@@ -19,7 +19,13 @@ import type { Clock } from '../../lib/clock';
 import { BusinessError, notFound } from '../../lib/errors';
 import { escapeHtml, type Mailer } from '../../lib/mailer';
 import type { CreditsService } from '../credits/credits.service';
-import { CRYPTO_PAID_STATUSES, type CardGateway, type CryptoGateway, type CryptoPayment } from './gateways';
+import {
+  CRYPTO_PAID_STATUSES,
+  STRIPE_TOLERANCE_S,
+  type CardGateway,
+  type CryptoGateway,
+  type CryptoPayment,
+} from './gateways';
 import * as repo from './payments.repository';
 
 const DAY_MS = 86_400_000;
@@ -179,7 +185,12 @@ export class PaymentsService {
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('no Stripe-Signature header');
-      event = card.verifyEvent(rawBody, signature, this.deps.clock().getTime());
+      const now = this.deps.clock().getTime();
+      // Stripe's check refuses old notices only; one stamped later than the tolerance ahead
+      // would stay good until then (a captured notice held back for replay): refused too.
+      const stamped = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+      if (stamped * 1000 > now + STRIPE_TOLERANCE_S * 1000) throw new Error('timestamp in the future');
+      event = card.verifyEvent(rawBody, signature, now);
     } catch (err) {
       return { status: 400, body: { received: false, error: (err as Error).message } };
     }

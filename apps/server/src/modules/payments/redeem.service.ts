@@ -10,7 +10,9 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
+import { networksOf } from '../../lib/network';
 import type { CreditsService } from '../credits/credits.service';
+import { lockKeys } from '../limits/quota.repository';
 import * as repo from './payments.repository';
 import { planById } from './payments.service';
 
@@ -68,45 +70,53 @@ export class RedeemService {
     return codes;
   }
 
+  /**
+   * Redeems a code for the user. The tries are judged one at a time per account and per network
+   * (locks held for the transaction), so concurrent wrong guesses on any number of processes
+   * stop at the limit, and each failure is counted before the next try is judged.
+   */
   async redeem(userId: string, input: string, ip: string): Promise<RedeemData> {
     const code = normalizeRedeemCode(input);
     if (code === '') throw new BusinessError(ErrorCode.INVALID_INPUT, 'redeem_empty');
     const now = this.deps.clock();
-    const failures = await repo.recentFailures(this.deps.db, userId, ip, new Date(now.getTime() - 3_600_000));
-    if (
-      failures.forUser >= REDEEM_LIMITS.perUserPerHour ||
-      failures.fromIp >= REDEEM_LIMITS.perAddressPerHour
-    ) {
-      throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
-    }
-    const result = REDEEM_CODE_PATTERN.test(code)
-      ? await this.deps.db.transaction(async (tx) => {
-          const row = await repo.claimCode(tx, codeHash(code), userId, now);
-          if (!row) return undefined;
-          const creditsExpireAt = new Date(now.getTime() + row.expiryDays * DAY_MS);
-          await this.deps.credits.grant(
-            userId,
-            {
-              amount: row.credits,
-              expiresAt: creditsExpireAt,
-              source: 'redeem',
-              sourceRef: String(row.id),
-              reason: row.plan ? `redeem code for plan ${row.plan}` : 'redeem code',
-            },
-            tx,
-          );
-          await repo.setCodeCreditsExpiry(tx, row.id, creditsExpireAt);
-          return {
-            credits: row.credits,
-            credits_expire_at: creditsExpireAt.getTime(),
-            plan: (row.plan as PlanId | null) ?? null,
-          };
-        })
-      : undefined;
-    if (!result) {
-      await repo.insertFailure(this.deps.db, userId, ip, now);
-      throw new BusinessError(ErrorCode.INVALID_INPUT, 'redeem_invalid');
-    }
-    return result;
+    const network = networksOf(ip).narrow;
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      await lockKeys(tx, [`redeem:${userId}`, `redeem-ip:${network}`]);
+      const failures = await repo.recentFailures(tx, userId, network, new Date(now.getTime() - 3_600_000));
+      if (
+        failures.forUser >= REDEEM_LIMITS.perUserPerHour ||
+        failures.fromIp >= REDEEM_LIMITS.perAddressPerHour
+      ) {
+        return 'too_frequent' as const;
+      }
+      const row = REDEEM_CODE_PATTERN.test(code)
+        ? await repo.claimCode(tx, codeHash(code), userId, now)
+        : undefined;
+      if (!row) {
+        await repo.insertFailure(tx, userId, network, now);
+        return 'invalid' as const;
+      }
+      const creditsExpireAt = new Date(now.getTime() + row.expiryDays * DAY_MS);
+      await this.deps.credits.grant(
+        userId,
+        {
+          amount: row.credits,
+          expiresAt: creditsExpireAt,
+          source: 'redeem',
+          sourceRef: String(row.id),
+          reason: row.plan ? `redeem code for plan ${row.plan}` : 'redeem code',
+        },
+        tx,
+      );
+      await repo.setCodeCreditsExpiry(tx, row.id, creditsExpireAt);
+      return {
+        credits: row.credits,
+        credits_expire_at: creditsExpireAt.getTime(),
+        plan: (row.plan as PlanId | null) ?? null,
+      };
+    });
+    if (outcome === 'too_frequent') throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
+    if (outcome === 'invalid') throw new BusinessError(ErrorCode.INVALID_INPUT, 'redeem_invalid');
+    return outcome;
   }
 }

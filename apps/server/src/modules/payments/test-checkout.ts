@@ -115,8 +115,12 @@ export class TestCryptoGateway implements CryptoGateway {
 
   /** Records a finished test payment for the order and makes its signed IPN. */
   async paidNotice(order: OrderRow): Promise<{ body: Record<string, unknown>; signature: string }> {
-    const paymentId = String(randomInt(1_000_000_000, 9_999_999_999));
-    await repo.setTestPayment(this.db, order.id, paymentId, 'finished');
+    const paymentId = await repo.claimTestPayment(
+      this.db,
+      order.id,
+      String(randomInt(1_000_000_000, 9_999_999_999)),
+      'finished',
+    );
     const body = {
       payment_id: Number(paymentId),
       invoice_id: order.providerRef,

@@ -136,7 +136,7 @@ describe('POST /cgi-bin/login as a tourist (type 0)', () => {
     expect(untrusted.json<Envelope>().code).toBe(0);
     for (const c of untrusted.cookies as InjectedCookie[]) expect(c.secure, c.name).not.toBe(true);
 
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const res = await postLogin(
         proxied.app,

@@ -1,11 +1,20 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
 
-export async function findOrCreateTourist(db: Db, codeHash: string): Promise<User> {
+export async function findTourist(db: DbOrTx, codeHash: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.touristCodeHash, codeHash));
+  return row;
+}
+
+export async function setNetwork(db: DbOrTx, userId: string, network: string): Promise<void> {
+  await db.update(users).set({ network }).where(eq(users.id, userId));
+}
+
+export async function findOrCreateTourist(db: DbOrTx, codeHash: string, network: string): Promise<User> {
   const [created] = await db
     .insert(users)
-    .values({ type: 0, touristCodeHash: codeHash })
+    .values({ type: 0, touristCodeHash: codeHash, network })
     .onConflictDoNothing({ target: users.touristCodeHash })
     .returning();
   if (created) return created;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { caller, TICKET_COOKIE, UID_COOKIE } from '../../plugins/auth';
+import { caller, LOGIN_BINDING_COOKIE, TICKET_COOKIE, UID_COOKIE } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { OpenedSession, SessionService } from './session.service';
@@ -56,10 +56,16 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
     const body = validate(loginBodySchema, request.body);
     let opened: OpenedSession;
     if (body.type === LoginType.TOURIST) {
-      opened = await sessions.touristLogin(body.code);
+      opened = await sessions.touristLogin(body.code, request.ip);
     } else {
-      // Types 1, 2 and 4: the access token of a proven identity (email code, Google, Facebook).
-      const account = await accounts.redeem(body.type, body.code);
+      // Types 1, 2 and 4: the access token of a proven identity (email code, Google, Facebook),
+      // good only in the browser that started that sign-in: a token in a link someone else sent
+      // signs nobody in, and moves nothing.
+      const account = await accounts.redeem(
+        body.type,
+        body.code,
+        request.cookies[LOGIN_BINDING_COOKIE] ?? '',
+      );
       // Signing in from a tourist session: what the tourist made moves to the account, and
       // the tourist's session ends.
       const ticket = request.cookies[TICKET_COOKIE];

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
+import { networksOf } from '../../lib/network';
+import { use as useQuota, windowOf } from '../limits/quota.repository';
 import * as repo from './session.repository';
 
 export function sha256(value: string): string {
@@ -20,7 +22,12 @@ export interface SessionDeps {
   db: Db;
   clock: Clock;
   ttlMs: number;
+  /** New tourists one network may make (the wide /24 or /48: three times as many). */
+  touristsPerNetwork: { hour: number; day: number };
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Sessions: a ticket of 256 random bits lives only in the browser's HttpOnly cookie; the
@@ -38,12 +45,40 @@ export class SessionService {
 
   constructor(private readonly deps: SessionDeps) {}
 
-  /** Creates or resumes the tourist account bound to a 40-character code (spec §4). */
-  async touristLogin(code: string): Promise<OpenedSession> {
+  /**
+   * Creates or resumes the tourist account bound to a 40-character code (spec §4). A new one
+   * counts against its network's quotas (a browser that clears its data is a new tourist, and
+   * must not be a fresh supply of free credits); the tourist's network is kept as the pool its
+   * free credits come from.
+   */
+  async touristLogin(code: string, ip: string): Promise<OpenedSession> {
     if (!TOURIST_CODE_PATTERN.test(code)) {
       throw new BusinessError(ErrorCode.INVALID_TOURIST_CODE, 'invalid_tourist_code');
     }
-    const user = await repo.findOrCreateTourist(this.deps.db, sha256(`tourist:${code}`));
+    const codeHash = sha256(`tourist:${code}`);
+    const networks = networksOf(ip);
+    const now = this.deps.clock();
+    const { hour, day } = this.deps.touristsPerNetwork;
+    const user = await this.deps.db.transaction(async (tx) => {
+      const known = await repo.findTourist(tx, codeHash);
+      if (known) {
+        if (known.network !== networks.narrow && !known.deletedAt) {
+          await repo.setNetwork(tx, known.id, networks.narrow);
+        }
+        return known;
+      }
+      const quotas: [string, number, number][] = [
+        [`tourists:h:${networks.narrow}`, HOUR_MS, hour],
+        [`tourists:d:${networks.narrow}`, DAY_MS, day],
+        [`tourists:d:${networks.wide}`, DAY_MS, day * 3],
+      ];
+      for (const [key, ms, limit] of quotas) {
+        // Refused: the transaction rolls back, and with it what the earlier quotas counted.
+        if (!(await useQuota(tx, key, windowOf(now, ms), 1, limit))) return undefined;
+      }
+      return repo.findOrCreateTourist(tx, codeHash, networks.narrow);
+    });
+    if (!user) throw new BusinessError(ErrorCode.TOO_FREQUENT, 'tourist_limit', {}, 429);
     if (user.deletedAt) throw new BusinessError(ErrorCode.LOGIN_FAILED, 'login_failed');
     return this.open(user);
   }

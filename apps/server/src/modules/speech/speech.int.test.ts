@@ -2,31 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, voiceById, type CreditRemain } from '@lumi/contract';
-import { EspeakEngine, medianPitch } from '@lumi/engines';
+import { ErrorCode, type CreditRemain } from '@lumi/contract';
+import { medianPitch } from '@lumi/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, FFMPEG, SAMPLE_RATE } from '../../lib/audio';
 import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import { speechWav as speechAt } from '../../../test/audio';
 
 const en = messagesFile('en');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-audio-'));
 
-/** Speech of about `seconds` s by eSpeak NG in a voice, as a WAV file. */
-async function speechWav(voiceId: string, seconds: number): Promise<string> {
-  const voice = voiceById(voiceId);
-  if (!voice) throw new Error(voiceId);
-  const words =
-    'the keeper of the lighthouse counts the ships that pass the rocks at night and writes their names';
-  const text = Array.from({ length: Math.ceil(seconds / 2) }, () => `${words}.`).join(' ');
-  const wav = (await new EspeakEngine().synthesize({ text, voice })).bytes;
-  const raw = path.join(dir, `${voiceId}-raw.wav`);
-  fs.writeFileSync(raw, wav);
-  const out = path.join(dir, `${voiceId}-${seconds}.wav`);
-  // Cut to the exact length, as a recording would be.
-  const cut = spawnSync(FFMPEG, ['-y', '-loglevel', 'error', '-i', raw, '-t', String(seconds), out]);
-  if (cut.status !== 0) throw new Error(cut.stderr.toString());
-  return out;
-}
+const speechWav = (voiceId: string, seconds: number) => speechAt(dir, voiceId, seconds);
 
 /** The WAV in another container: mp3, aac (ADTS), ogg (Vorbis) or mp4 (AAC in M4A). */
 function transcode(wav: string, format: string): string {

@@ -10,7 +10,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readHead, sniffAudio } from '../../lib/audio';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
-import { validate } from '../../lib/validate';
+import { fileChunks, readParts } from '../../lib/multipart';
+import { refuseBadInput, validate } from '../../lib/validate';
 import { caller } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import type { SpeechService } from './speech.service';
@@ -35,7 +36,7 @@ async function saveUpload(
     },
   });
   try {
-    await pipeline(part.file, counter, fs.createWriteStream(file));
+    await pipeline(fileChunks(part), counter, fs.createWriteStream(file));
     if (part.file.truncated) throw new TooLarge();
   } catch (err) {
     await fs.promises.rm(file, { force: true });
@@ -95,7 +96,7 @@ export const speechRoutes: FastifyPluginAsync<{ speech: SpeechService; credits: 
       let reference: { file: string; format: string } | undefined;
       let script: { file: string } | null = null;
       const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
+      for await (const part of readParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname === 'voice') {
             reference = await saveUpload(part, SPEECH_LIMITS.referenceMaxBytes);
@@ -112,6 +113,7 @@ export const speechRoutes: FastifyPluginAsync<{ speech: SpeechService; credits: 
         }
       }
       if (!reference) throw new BusinessError(ErrorCode.INVALID_INPUT, 'missing_field', { field: 'voice' });
+      refuseBadInput(fields);
       const text = fields.text?.trim() || null;
       if (text && text.length > SPEECH_LIMITS.text) {
         throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'text' });

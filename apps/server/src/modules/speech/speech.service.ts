@@ -27,10 +27,10 @@ import { jobs, type JobRow, type User } from '../../db/schema';
 import { AudioError, decodeAudio, encodeAudio, SAMPLE_RATE, seconds } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import type { FileStorage, PrivateFiles } from '../../lib/storage';
+import { jobFileName, randomName, type FileStorage, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { JobRefused, type JobHandler } from '../jobs/worker';
+import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
 
 interface SpeechJobInput {
   voiceId: string;
@@ -65,6 +65,8 @@ export interface SpeechDeps {
   files: PrivateFiles;
   /** Public storage: the voices' preview samples. */
   storage: FileStorage;
+  /** Generations one user may have waiting or running at once (every kind together). */
+  maxOpenPerUser: number;
 }
 
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
@@ -140,16 +142,26 @@ export class SpeechService {
     cost: number,
     input: SpeechJobInput | CloneJobInput,
     lane: number,
+    /** Drops the files kept for the job when the job is refused (too many open, credits...). */
+    onRefused: () => Promise<void> = () => Promise.resolve(),
   ): Promise<{ bytes: Buffer; mime: string; id: string }> {
-    const job = await this.deps.queue.submit({
-      userId: user.id,
-      kind,
-      lane,
-      input,
-      cost,
-      reason: kind === 'speech' ? 'text to speech' : 'voice clone',
-      preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
-    });
+    const job = await this.deps.queue
+      .submit(
+        {
+          userId: user.id,
+          kind,
+          lane,
+          input,
+          cost,
+          reason: kind === 'speech' ? 'text to speech' : 'voice clone',
+          preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
+        },
+        { maxOpen: this.deps.maxOpenPerUser },
+      )
+      .catch(async (err: unknown) => {
+        await onRefused().catch(() => undefined);
+        throw err;
+      });
     const done = await this.deps.queue.waitFor(job.id, 200_000);
     if (done?.state !== 'done') {
       throw new BusinessError(ErrorCode.OPERATION_FAILED, (done?.error ?? 'generation_failed') as MessageKey);
@@ -190,7 +202,7 @@ export class SpeechService {
     engine: string,
     preview: boolean,
   ) {
-    const key = `audio/${job.userId}/${job.id}.${format}`;
+    const key = `audio/${jobFileName(job.id, 0)}.${format}`;
     const bytes = format === 'wav' ? encodeWav(pcm, SAMPLE_RATE) : await encodeAudio(pcm, format);
     await this.deps.files.storage.put(key, bytes, MIME[format]);
     const result: AudioResult = { key, format, seconds: +seconds(pcm).toFixed(2), engine };
@@ -199,7 +211,8 @@ export class SpeechService {
 
   /**
    * Checks the uploads (format by content, real duration, silence), keeps them privately as
-   * WAV, spends the clone's credits and waits for the job: answers the cloned audio.
+   * WAV while the job needs them, spends the clone's credits and waits for the job: answers the
+   * cloned audio.
    */
   async clone(
     user: User,
@@ -225,22 +238,35 @@ export class SpeechService {
       script = await this.decodeChecked(input.script.file, 600);
       if (seconds(script) > SPEECH_LIMITS.scriptMaxSeconds) throw refused('script_too_long');
     }
-    const stamp = `${user.id}/${this.deps.clock().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-    const referenceKey = `clone-inputs/${stamp}-ref.wav`;
-    await this.deps.files.storage.put(referenceKey, encodeWav(reference, SAMPLE_RATE), 'audio/wav');
-    let scriptKey: string | null = null;
-    if (script) {
-      scriptKey = `clone-inputs/${stamp}-script.wav`;
-      await this.deps.files.storage.put(scriptKey, encodeWav(script, SAMPLE_RATE), 'audio/wav');
-    }
     const job: CloneJobInput = {
-      referenceKey,
-      scriptKey,
+      referenceKey: `clone-inputs/${randomName()}.wav`,
+      scriptKey: script ? `clone-inputs/${randomName()}.wav` : null,
       text: input.text,
       format: input.format,
       consent: { at: this.deps.clock().getTime(), ip: input.ip },
     };
-    return this.runJob(user, 'voice_clone', COSTS.voiceClone, job, 0);
+    const drop = () => this.dropInputs(job);
+    try {
+      await this.deps.files.storage.put(job.referenceKey, encodeWav(reference, SAMPLE_RATE), 'audio/wav');
+      if (script && job.scriptKey) {
+        await this.deps.files.storage.put(job.scriptKey, encodeWav(script, SAMPLE_RATE), 'audio/wav');
+      }
+    } catch (err) {
+      await drop().catch(() => undefined);
+      throw err;
+    }
+    // A refused job (too many open, not enough credits) takes its recordings with it.
+    return this.runJob(user, 'voice_clone', COSTS.voiceClone, job, 0, drop);
+  }
+
+  /** The recordings are needed only while the clone runs: gone once it is done or failed. */
+  private async dropInputs(input: CloneJobInput): Promise<void> {
+    const keys = [input.referenceKey, input.scriptKey].filter((k): k is string => !!k);
+    await Promise.all(keys.map((key) => this.deps.files.storage.delete(key)));
+  }
+
+  private dropJobInputs(job: JobRow): Promise<void> {
+    return this.dropInputs(job.input as CloneJobInput);
   }
 
   private async decodeChecked(file: string, maxSeconds: number): Promise<Float32Array> {
@@ -257,7 +283,7 @@ export class SpeechService {
     return pcm;
   }
 
-  readonly cloneHandler: JobHandler = async (job, context) => {
+  readonly cloneHandler: JobHandler = settledBy(this.dropJobInputs.bind(this), async (job, context) => {
     const input = job.input as CloneJobInput;
     const referenceBytes = await this.deps.files.storage.get(input.referenceKey);
     if (!referenceBytes) throw new JobRefused('generation_failed');
@@ -296,7 +322,7 @@ export class SpeechService {
       engine,
       engine === 'convert',
     );
-  };
+  });
 
   async history(user: User): Promise<SpeechHistoryItem[]> {
     const rows = await this.deps.db

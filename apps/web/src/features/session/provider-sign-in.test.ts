@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const signInWithToken = vi.fn(async (type: number, token: string) => ({ uid: 'u', type, token }));
 vi.mock('./session', () => ({ signInWithToken }));
 
-const { signInWithProvider } = await import('./provider-sign-in');
+const { finishRedirectSignIn, signInWithProvider } = await import('./provider-sign-in');
 
 /** A message as the popup's page posts it, from `origin`. */
 const post = (data: object, origin = location.origin) =>
@@ -46,5 +46,36 @@ describe('sign-in with a provider in a popup', () => {
     popup.closed = true;
     await expect(closed).rejects.toThrow('closed');
     expect(signInWithToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('the full-page way back from a provider', () => {
+  beforeEach(() => {
+    signInWithToken.mockClear();
+    sessionStorage.clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('ignores a token in the URL when this tab did not go to a provider, and clears it', async () => {
+    history.replaceState(null, '', '/profile#login_type=4&access_token=sent-by-someone');
+    await expect(finishRedirectSignIn()).resolves.toBeUndefined();
+    expect(signInWithToken).not.toHaveBeenCalled();
+    expect(location.hash).toBe('');
+  });
+
+  it('signs in with the token when this tab left for the provider, once', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    void signInWithProvider('google');
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/cgi-bin\/login\/oauth\/google\?return=/));
+    vi.restoreAllMocks();
+    history.replaceState(null, '', '/profile#login_type=1&access_token=mine');
+    await expect(finishRedirectSignIn()).resolves.toBe(true);
+    expect(signInWithToken).toHaveBeenCalledWith(1, 'mine');
+    // The mark is used up: the same link opened again signs nobody in.
+    history.replaceState(null, '', '/profile#login_type=1&access_token=mine');
+    await expect(finishRedirectSignIn()).resolves.toBeUndefined();
+    expect(signInWithToken).toHaveBeenCalledTimes(1);
   });
 });

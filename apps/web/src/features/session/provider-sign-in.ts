@@ -3,6 +3,30 @@ import { signInWithToken } from './session';
 
 const LOGIN_TYPES = new Set<number>([LoginType.GOOGLE, LoginType.FACEBOOK, LoginType.OTHER]);
 
+/** Set in this tab when it leaves for a provider's page; only then is a token in the URL taken. */
+const PENDING_KEY = 'lumi.providerSignIn';
+/** A provider sign-in older than this is not waited for any more (the server's flow lasts 10 minutes). */
+const PENDING_MS = 15 * 60_000;
+
+function markPending(): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, String(Date.now()));
+  } catch {
+    // Storage off: the way back cannot be recognised, and the server refuses it anyway.
+  }
+}
+
+/** Whether this tab started a provider sign-in lately; the mark is used up. */
+function takePending(): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(PENDING_KEY));
+    sessionStorage.removeItem(PENDING_KEY);
+    return Number.isFinite(at) && at > 0 && Date.now() - at < PENDING_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** The provider's page, in a popup when the browser allows one, else in place of this page. */
 export function signInWithProvider(provider: string): Promise<UserInfo> {
   const back = `${location.pathname}${location.search}`;
@@ -21,6 +45,7 @@ export function signInWithProvider(provider: string): Promise<UserInfo> {
     `popup,width=${width},height=${height},left=${left},top=${top}`,
   );
   if (!popup) {
+    markPending();
     location.assign(start(false));
     return new Promise(() => undefined);
   }
@@ -58,7 +83,9 @@ export function signInWithProvider(provider: string): Promise<UserInfo> {
 
 /**
  * The full-page way back from a provider: the token came in the URL's fragment. Signs in with
- * it and clears the fragment; answers whether it did (undefined when there was nothing).
+ * it (only when this tab went to the provider: a token in a link someone sent is ignored, and
+ * the server would refuse it, since it is bound to the browser that started the sign-in) and
+ * clears the fragment; answers whether it did (undefined when there was nothing to finish).
  */
 export async function finishRedirectSignIn(): Promise<boolean | undefined> {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -66,6 +93,7 @@ export async function finishRedirectSignIn(): Promise<boolean | undefined> {
   const failed = fragment.get('error');
   if (!token && !failed) return undefined;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  if (!takePending()) return undefined;
   const type = Number(fragment.get('login_type'));
   if (!token || !LOGIN_TYPES.has(type)) return false;
   await signInWithToken(type, token);

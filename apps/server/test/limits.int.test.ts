@@ -1,0 +1,243 @@
+import { ErrorCode, type Envelope } from '@lumi/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  FORM_HEADERS,
+  form,
+  loginTourist,
+  messagesFile,
+  REAL_LIMITS,
+  touristCode,
+  type TestApp,
+} from './helpers';
+
+/**
+ * The limits of one process on the embedded default (and on PostgreSQL when DATABASE_URL is set):
+ * quotas under 100 concurrent requests, the request rate limits in memory, and the address they
+ * count by, which only a trusted proxy may set. limits-cluster.int.test.ts holds the same
+ * quotas across two processes.
+ */
+
+const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+const codes = (answers: { json: <T>() => T }[]) => answers.map((a) => a.json<Envelope>().code);
+const countOf = (list: number[], code: number) => list.filter((c) => c === code).length;
+
+describe('the address limits count by', () => {
+  it('ignores X-Forwarded-For without a trusted proxy: rotating it makes no new network', async () => {
+    const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000' } });
+    try {
+      const answers = await times(25, (i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/login',
+          payload: form({ type: '0', code: touristCode() }),
+          headers: { ...FORM_HEADERS, 'x-forwarded-for': `203.0.113.${i + 1}` },
+          remoteAddress: '198.51.100.7',
+        }),
+      );
+      expect(countOf(codes(answers), 0)).toBe(10);
+      const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
+      expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['198.51.100.7']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind TRUST_PROXY=1 takes the address the proxy saw, not one the client wrote', async () => {
+    const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' } });
+    try {
+      // The client writes any address it likes; the proxy appends the one it really came from.
+      const answers = await times(25, (i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/login',
+          payload: form({ type: '0', code: touristCode() }),
+          headers: { ...FORM_HEADERS, 'x-forwarded-for': `10.9.8.${i + 1}, 203.0.113.77` },
+          remoteAddress: '127.0.0.1',
+        }),
+      );
+      expect(countOf(codes(answers), 0)).toBe(10);
+      const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
+      expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['203.0.113.77']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('quotas under 100 concurrent requests in one process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', RUN_WORKERS: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps 4 open jobs per user', async () => {
+    const tourist = await loginTourist(t.app);
+    const answers = await times(100, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/aigc/image',
+        payload: { prompt: 'a red fox' },
+        headers: { cookie: tourist.cookie },
+      }),
+    );
+    expect(countOf(codes(answers), 0)).toBe(4);
+    expect(countOf(codes(answers), ErrorCode.TOO_FREQUENT)).toBe(96);
+  });
+
+  it('sends one sign-in code per address per 30 seconds', async () => {
+    const answers = await times(100, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/login/email/start',
+        payload: { email: 'race@example.com' },
+        remoteAddress: '192.0.2.44',
+      }),
+    );
+    expect(countOf(codes(answers), 0)).toBe(1);
+  });
+
+  it('lets the tourists of one network draw 150 free credits a day together', async () => {
+    const tourists = await times(8, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/login',
+        payload: form({ type: '0', code: touristCode() }),
+        headers: FORM_HEADERS,
+        remoteAddress: '2001:db8:77:1::5',
+      }),
+    );
+    const cookies = tourists.map((r) => `ticket=${r.json<Envelope<{ ticket: string }>>().data?.ticket}`);
+    const before = await times(8, (i) =>
+      t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie: cookies[i]! } }),
+    );
+    // Before anyone spends, each sees what it would get: the pool covers all of them yet.
+    expect(before.map((r) => r.json<Envelope<{ free: number }>>().data?.free)).toEqual(Array(8).fill(30));
+    const spent = await times(8, (i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/aigc/image',
+        payload: { prompt: 'a heron' },
+        headers: { cookie: cookies[i]! },
+      }),
+    );
+    const made = countOf(codes(spent), 0);
+    const after = await times(8, (i) =>
+      t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie: cookies[i]! } }),
+    );
+    const free = after.reduce((sum, r) => sum + (r.json<Envelope<{ free: number }>>().data?.free ?? 0), 0);
+    expect(made).toBe(5);
+    expect(free + made * 3).toBe(150);
+    // A ninth tourist of the same network is told at once that nothing is left for today.
+    const ninth = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: form({ type: '0', code: touristCode() }),
+      headers: FORM_HEADERS,
+      remoteAddress: '2001:db8:77:1::99',
+    });
+    const remain = await t.app.inject({
+      method: 'GET',
+      url: '/cgi-bin/auth/credit/remain',
+      headers: { cookie: `ticket=${ninth.json<Envelope<{ ticket: string }>>().data?.ticket}` },
+    });
+    expect(remain.json<Envelope<{ free: number; remain: number }>>().data).toMatchObject({
+      free: 0,
+      remain: 0,
+    });
+  });
+});
+
+describe('request rate limits in memory (one process, no REDIS_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...REAL_LIMITS, RUN_WORKERS: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('allows 30 sign-in calls a minute per network, of 100 at once, then 429 with Retry-After', async () => {
+    const code = touristCode();
+    await loginTourist(t.app, code);
+    const answers = await times(100, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/login',
+        payload: form({ type: '0', code }),
+        headers: { ...FORM_HEADERS, 'accept-language': 'fr' },
+      }),
+    );
+    // The first login above counted too.
+    expect(countOf(codes(answers), 0)).toBe(29);
+    const limited = answers.find((a) => a.statusCode === 429);
+    expect(limited?.json<Envelope>()).toMatchObject({
+      code: ErrorCode.TOO_FREQUENT,
+      message: messagesFile('fr').too_frequent,
+      data: null,
+    });
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another network is not held back by this one.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: form({ type: '0', code }),
+      headers: FORM_HEADERS,
+      remoteAddress: '192.0.2.200',
+    });
+    expect(other.json<Envelope>().code).toBe(0);
+  });
+
+  it('counts chat per account: 20 messages a minute', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/cgi-bin/login',
+      payload: form({ type: '0', code: touristCode() }),
+      headers: FORM_HEADERS,
+      remoteAddress: '192.0.2.201',
+    });
+    const tourist = { cookie: `ticket=${login.json<Envelope<{ ticket: string }>>().data?.ticket}` };
+    const answers = await times(40, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/auth/aigc/text',
+        payload: { content: 'hello' },
+        headers: { cookie: tourist.cookie },
+        remoteAddress: '192.0.2.201',
+      }),
+    );
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(20);
+  });
+
+  it('never turns away a payment provider’s notice', async () => {
+    const answers = await times(50, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/cgi-bin/webhooks/stripe',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(0);
+  });
+});
+
+describe('request rate limits when Redis is unreachable', () => {
+  it('keeps serving: the limits pass rather than the site failing', async () => {
+    const t = await createTestApp({ env: { ...REAL_LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const answers = await times(5, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/login',
+          payload: form({ type: '0', code: touristCode() }),
+          headers: FORM_HEADERS,
+        }),
+      );
+      expect(codes(answers)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await t.close();
+    }
+  });
+});
