@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, percentile, scratchDatabase, waitForServer } from './lib.mjs';
+import { load, percentile, scratchDatabase, waitForServer, BENCH_LIMITS } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -32,7 +32,13 @@ async function single(url, headers, n = 200) {
 
 await database.create();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chars-'));
-const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  ...BENCH_LIMITS,
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
 let server;
 try {
   // Migrate and seed the 300-character catalogue by starting once, then add the synthetic ones.

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, scratchDatabase, waitForServer } from './lib.mjs';
+import { percentile, scratchDatabase, waitForServer, BENCH_LIMITS } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -73,6 +73,7 @@ async function startServer(port, dataDir, extraEnv) {
   const server = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
+      ...BENCH_LIMITS,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { percentile, scratchDatabase, waitForServer } from './lib.mjs';
+import { percentile, scratchDatabase, waitForServer, BENCH_LIMITS } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -24,7 +24,14 @@ const WORKERS = 4;
 
 function start(entry, env) {
   return spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CHARACTERS: 'false', ...env },
+    env: {
+      ...process.env,
+      ...BENCH_LIMITS,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_CHARACTERS: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

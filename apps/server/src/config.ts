@@ -38,8 +38,8 @@ const envSchema = z.object({
   /** GET /dev/outbox (the mail kept without SMTP) for loopback callers; never in production. */
   DEV_OUTBOX: bool.default(false),
   /** New tourists one network (IPv4 address or IPv6 /64) may make per hour and per day. */
-  TOURISTS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(10),
-  TOURISTS_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(30),
+  TOURISTS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(30),
+  TOURISTS_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(100),
   /** Free daily credits all tourists of one network may draw in a UTC day, together. */
   TOURIST_CREDITS_PER_NETWORK_DAY: z.coerce.number().int().min(0).default(150),
   /** Multiplies every request rate limit (a test site driving many browsers from one address). */

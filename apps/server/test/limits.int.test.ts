@@ -28,7 +28,7 @@ describe('the address limits count by', () => {
   it('ignores X-Forwarded-For without a trusted proxy: rotating it makes no new network', async () => {
     const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000' } });
     try {
-      const answers = await times(25, (i) =>
+      const answers = await times(40, (i) =>
         t.app.inject({
           method: 'POST',
           url: '/cgi-bin/login',
@@ -37,7 +37,8 @@ describe('the address limits count by', () => {
           remoteAddress: '198.51.100.7',
         }),
       );
-      expect(countOf(codes(answers), 0)).toBe(10);
+      // The default: 30 new guests an hour per network.
+      expect(countOf(codes(answers), 0)).toBe(30);
       const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
       expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['198.51.100.7']);
     } finally {
@@ -49,7 +50,7 @@ describe('the address limits count by', () => {
     const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' } });
     try {
       // The client writes any address it likes; the proxy appends the one it really came from.
-      const answers = await times(25, (i) =>
+      const answers = await times(40, (i) =>
         t.app.inject({
           method: 'POST',
           url: '/cgi-bin/login',
@@ -58,7 +59,7 @@ describe('the address limits count by', () => {
           remoteAddress: '127.0.0.1',
         }),
       );
-      expect(countOf(codes(answers), 0)).toBe(10);
+      expect(countOf(codes(answers), 0)).toBe(30);
       const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
       expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['203.0.113.77']);
     } finally {
@@ -116,6 +117,9 @@ describe('quotas under 100 concurrent requests in one process', () => {
     );
     // Before anyone spends, each sees what it would get: the pool covers all of them yet.
     expect(before.map((r) => r.json<Envelope<{ free: number }>>().data?.free)).toEqual(Array(8).fill(30));
+    expect(
+      before.every((r) => r.json<Envelope<{ free_limited: boolean }>>().data?.free_limited === false),
+    ).toBe(true);
     const spent = await times(8, (i) =>
       t.app.inject({
         method: 'POST',
@@ -131,6 +135,9 @@ describe('quotas under 100 concurrent requests in one process', () => {
     const free = after.reduce((sum, r) => sum + (r.json<Envelope<{ free: number }>>().data?.free ?? 0), 0);
     expect(made).toBe(5);
     expect(free + made * 3).toBe(150);
+    // Those whose credits the pool cut short are told so (the page offers to sign in).
+    const limited = after.filter((r) => r.json<Envelope<{ free_limited: boolean }>>().data?.free_limited);
+    expect(limited).toHaveLength(3);
     // A ninth tourist of the same network is told at once that nothing is left for today.
     const ninth = await t.app.inject({
       method: 'POST',

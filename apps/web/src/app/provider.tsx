@@ -20,7 +20,9 @@ function wireApi(): void {
     },
     onNotEnoughCredits: () => creditsDialogStore.set(true),
     onError: (message) => {
-      notify('warning', message || i18next.t('errors.generic'));
+      const text = message || i18next.t('errors.generic');
+      // The same message from several calls at once is one toast.
+      notify('warning', text, { id: text });
     },
     onNetworkError: () => {
       notify('error', i18next.t('errors.network'), { id: 'network' });
@@ -36,15 +38,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [toaster, setToaster] = useState(false);
   useEffect(() => toasterWanted.subscribe(() => setToaster(true)), []);
   useEffect(() => {
-    // Too many new guests from this network: the server's message says to sign in instead.
-    const sessionFailed = (err?: unknown) =>
-      notify(
-        'error',
-        err instanceof ApiError && err.code === ErrorCode.TOO_FREQUENT && err.message
-          ? err.message
-          : i18next.t('errors.loginFailed'),
-        { id: 'login' },
-      );
+    // Too many new guests from this network: the server's message says to sign in instead (the
+    // calls that needed the session say the same, under the same toast).
+    const sessionFailed = (err?: unknown) => {
+      const limited = err instanceof ApiError && err.code === ErrorCode.TOO_FREQUENT && err.message;
+      notify('error', limited || i18next.t('errors.loginFailed'), { id: limited || 'login' });
+    };
     if (/(^#|&)(access_token|error)=/.test(location.hash)) {
       // Back from Google or Facebook without a popup: the token is in the fragment.
       void import('@/features/session/provider-sign-in')

@@ -38,6 +38,15 @@ describe('api client', () => {
     expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
+  it('when the guest session cannot start, toasts why (the server message), not a generic failure', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(100000, null, 'no user uid'));
+    mocks.handlers.onNoSession.mockRejectedValueOnce(
+      new ApiError('business', 100003, 'Too many new guest sessions from your network.'),
+    );
+    await expect(api('/auth/x')).rejects.toMatchObject({ code: 100003 });
+    expect(mocks.handlers.onError).toHaveBeenCalledWith('Too many new guest sessions from your network.');
+  });
+
   it('on 100002 opens the credits dialog', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100002, null, 'used up'));
     await expect(api('/auth/spend', { json: {} })).rejects.toBeInstanceOf(ApiError);

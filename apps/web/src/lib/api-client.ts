@@ -135,7 +135,8 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
 export function reportFailure(err: unknown, options: RequestOptions): void {
   if (err instanceof ApiError && !options.silent) {
     if (err.kind === 'network' || err.kind === 'timeout') handlers.onNetworkError();
-    else handlers.onError('');
+    // A refusal on the way (the guest session could not start, say) says why in its message.
+    else handlers.onError(err.kind === 'business' ? err.message : '');
   }
 }
 

@@ -42,6 +42,11 @@ export const creditRemainSchema = z.object({
   /** When free credits next reset (00:00 UTC), ms since the epoch. */
   free_resets_at: z.number().int(),
   daily_free: z.number().int(),
+  /**
+   * A guest's free credits today were cut short: the guests of its network have drawn the
+   * network's daily pool. Signing in gives the full daily amount.
+   */
+  free_limited: z.boolean(),
 });
 export type CreditRemain = z.infer<typeof creditRemainSchema>;
 

@@ -145,6 +145,9 @@ export function spendableSql(userId: string, day: string, now: Date, pool: Daily
 
 export interface BalanceRow {
   daily: number | null;
+  /** What today's free bucket was made with (null while it is not made). */
+  dailyAmount: number | null;
+  tourist: boolean;
   /** What today's free bucket would hold if it were made now (see unclaimedDaily). */
   unclaimedDaily: number;
   paid: number;
@@ -155,7 +158,9 @@ export interface BalanceRow {
 
 type BalanceSqlRow = {
   subscription: boolean;
+  tourist: boolean;
   daily: number | null;
+  daily_amount: number | null;
   unclaimed_daily: number | string;
   paid: string | number;
   latest_paid_expiry: Date | string | null;
@@ -172,8 +177,9 @@ export async function balanceRow(
 ): Promise<BalanceRow | undefined> {
   const nowIso = now.toISOString();
   const query = sql`
-    SELECT u.subscription,
+    SELECT u.subscription, u.type = 0 AS tourist,
       ${dailyLeft(sql`u.id`, day)} AS daily,
+      (SELECT b.amount FROM credit_buckets b WHERE b.user_id = u.id AND b.day = ${day}) AS daily_amount,
       ${unclaimedDaily(sql`u.id`, pool)} AS unclaimed_daily,
       ${paidLeft(sql`u.id`, now)} AS paid,
       (SELECT max(b.expires_at) FROM credit_buckets b
@@ -189,6 +195,8 @@ export async function balanceRow(
   return {
     subscription: row.subscription,
     daily: row.daily === null ? null : Number(row.daily),
+    dailyAmount: row.daily_amount === null ? null : Number(row.daily_amount),
+    tourist: row.tourist,
     unclaimedDaily: Number(row.unclaimed_daily),
     paid: Number(row.paid),
     latestPaidExpiry: row.latest_paid_expiry === null ? null : new Date(row.latest_paid_expiry),

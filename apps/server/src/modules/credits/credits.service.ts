@@ -72,6 +72,7 @@ export class CreditsService {
       isVip: row.subscription || row.activePacks > 0,
       free_resets_at: nextUtcMidnight(now).getTime(),
       daily_free: this.deps.dailyFreeCredits,
+      free_limited: row.tourist && (row.dailyAmount ?? row.unclaimedDaily) < this.deps.dailyFreeCredits,
     };
   }
 

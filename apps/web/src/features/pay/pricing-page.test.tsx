@@ -84,6 +84,7 @@ const BALANCE: CreditRemain = {
   paid: 0,
   free_resets_at: 0,
   daily_free: 30,
+  free_limited: false,
 };
 
 function signIn() {

@@ -1,4 +1,6 @@
-import { CalendarClock, Zap } from 'lucide-react';
+import type { CreditRemain } from '@lumi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, LogIn, Zap } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,12 +9,15 @@ import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { writeSession } from '@/lib/storage';
+import { creditsQueryKey } from '../api/get-credits';
 import { creditsDialogStore, PAY_RETURN_PATH_KEY } from '../credits-dialog-store';
 
 /**
  * Credits exhausted (spec §2): Subscribe goes to /pay-view and remembers where the user was;
- * or come back tomorrow for the day's free credits.
+ * or come back tomorrow for the day's free credits. A guest whose network's guests have drawn
+ * today's free credits (docs/security.md) is offered to sign in instead: accounts get theirs.
  */
 export default function CreditsDialog() {
   const { t } = useTranslation();
@@ -20,10 +25,16 @@ export default function CreditsDialog() {
   const navigate = useNavigate();
   const location = useLocation();
   const open = useSyncExternalStore(creditsDialogStore.subscribe, creditsDialogStore.get, () => false);
+  const balance = useQueryClient().getQueryData<CreditRemain>(creditsQueryKey);
+  const sharedNetwork = Boolean(balance?.free_limited) && isGuest();
   const subscribe = () => {
     writeSession(PAY_RETURN_PATH_KEY, location.pathname + location.search);
     creditsDialogStore.set(false);
     void navigate(getHref(locale, 'pricing'));
+  };
+  const signIn = () => {
+    creditsDialogStore.set(false);
+    signInRequests.request();
   };
   return (
     <Dialog
@@ -35,17 +46,31 @@ export default function CreditsDialog() {
         </span>
       }
       title={t('credits.dialog.title')}
-      description={t('credits.dialog.body', { count: appConfig.dailyFreeCredits })}
+      description={t(sharedNetwork ? 'credits.dialog.sharedNetwork' : 'credits.dialog.body', {
+        count: appConfig.dailyFreeCredits,
+      })}
       footer={
-        <>
-          <Button variant="secondary" size="lg" onClick={() => creditsDialogStore.set(false)}>
-            <CalendarClock className="h-4 w-4" aria-hidden />
-            {t('credits.dialog.tomorrow')}
-          </Button>
-          <Button size="lg" onClick={subscribe}>
-            {t('credits.dialog.subscribe')}
-          </Button>
-        </>
+        sharedNetwork ? (
+          <>
+            <Button variant="secondary" size="lg" onClick={subscribe}>
+              {t('credits.dialog.subscribe')}
+            </Button>
+            <Button size="lg" onClick={signIn}>
+              <LogIn className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+              {t('auth.signIn')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" size="lg" onClick={() => creditsDialogStore.set(false)}>
+              <CalendarClock className="h-4 w-4" aria-hidden />
+              {t('credits.dialog.tomorrow')}
+            </Button>
+            <Button size="lg" onClick={subscribe}>
+              {t('credits.dialog.subscribe')}
+            </Button>
+          </>
+        )
       }
     />
   );
