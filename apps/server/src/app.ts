@@ -136,19 +136,14 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     // A hop count trusts that many proxies from the socket inward (Fastify's own rule for numbers).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: config.bodyLimitBytes,
     handlerTimeout: config.requestTimeoutMs,
     // Uploads (character create, voice clone) may take up to 200 s on a slow connection.
@@ -372,7 +367,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const redis = deps.redis ?? (config.redisUrl ? redisClient(config.redisUrl, app) : undefined);
   if (redis && !deps.redis) {
     app.addHook('onReady', () => connected(redis, app));
-    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
   }
   await registerRateLimits(app, { redis, scale: config.limits.rateScale });
   registerSeo(app, {

@@ -31,8 +31,9 @@ export async function hasDailyBucket(tx: DbOrTx, userId: string, day: string): P
   return rows.length > 0;
 }
 
+const TOURIST_POOL = 'tourist-credits:';
 /** The quota key of the free credits the tourists of one network draw from. */
-export const touristPoolKey = (network: string) => `tourist-credits:${network}`;
+export const touristPoolKey = (network: string) => `${TOURIST_POOL}${network}`;
 
 /** Today's free credits, and what tourists of one network may draw together today. */
 export interface DailyPool {
@@ -48,7 +49,7 @@ export interface DailyPool {
 const unclaimedDaily = (user: SQL, pool: DailyPool) => sql`(SELECT CASE
     WHEN uu.type = 0 AND uu.network IS NOT NULL THEN least(${pool.daily}, greatest(0,
       ${pool.perNetwork} - coalesce((SELECT q.used FROM quota_counters q
-        WHERE q.key = 'tourist-credits:' || uu.network AND q.window_start = ${pool.window.start.toISOString()}), 0)))
+        WHERE q.key = ${TOURIST_POOL} || uu.network AND q.window_start = ${pool.window.start.toISOString()}), 0)))
     ELSE ${pool.daily} END FROM users uu WHERE uu.id = ${user})`;
 
 /** Creates the day's free bucket if it does not exist yet; returns it when created. */

@@ -7,7 +7,6 @@ import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import { notEnoughCredits, notFound } from '../../lib/errors';
 import { takeUpTo, windowOf } from '../limits/quota.repository';
 import * as repo from './credits.repository';
-import { touristPoolKey } from './credits.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -202,7 +201,7 @@ export class CreditsService {
     if (user.type === LoginType.TOURIST && user.network) {
       amount = await takeUpTo(
         tx,
-        touristPoolKey(user.network),
+        repo.touristPoolKey(user.network),
         windowOf(now, DAY_MS),
         amount,
         this.deps.touristCreditsPerNetwork,
