@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the 2-core machines here that is
+    // one file at a time. The files are independent (each has its own database and data dir).
+    maxWorkers: 2,
     projects: [
       {
         test: {

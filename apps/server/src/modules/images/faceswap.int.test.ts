@@ -133,6 +133,8 @@ describe('face swap', () => {
       await swap(me.cookie, { type: 'faceswap', base: photo(base), face: photo(face), consent: 'true' })
     ).json<Envelope<{ id: string }>>();
     await expect.poll(async () => (await status(me.cookie, data.id)).state, { timeout: 20_000 }).toBe('done');
+    // The job's photos go just after it is done (its settled step): wait, so only the share counts.
+    await expect.poll(() => storedUnder(t.dataDir, 'private-files/swap-inputs/')).toEqual([]);
     const before = storedFiles(t.dataDir);
     const refused = await share(data.id);
     expect(refused).toMatchObject({ code: ErrorCode.FORBIDDEN, message: en.forbidden, data: null });
