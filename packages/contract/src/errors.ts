@@ -108,6 +108,10 @@ export const MESSAGE_KEYS = [
   'no_face_face',
   'cross_site',
   'tourist_limit',
+  'content_refused',
+  'reply_refused',
+  'image_explicit',
+  'account_banned',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -49,6 +49,10 @@ export const users = pgTable(
     subscription: boolean('subscription').notNull().default(false),
     /** The Stripe subscription behind the subscription flag, for cancelling it. */
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Banned by an admin (issue 18): may not publish characters or share pictures. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** The public profile (name and picture shown beside their characters) hidden by an admin. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -258,6 +262,8 @@ export const characters = pgTable(
     commentNum: integer('comment_num').notNull().default(0),
     /** Position in today's Hot order, recomputed once a UTC day. */
     hotKey: integer('hot_key').notNull().default(0),
+    /** Hidden from everyone but its owner: by an admin, or by reports until one reviews it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(tag_line, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
@@ -424,6 +430,8 @@ export const chatMessages = pgTable(
     swipeIndex: integer('swipe_index').notNull().default(0),
     finishReason: text('finish_reason'),
     engine: text('engine'),
+    /** A notice shown before the reply: 'crisis' (the crisis line of the reader's locale). */
+    notice: text('notice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
@@ -619,6 +627,8 @@ export const imageShares = pgTable(
     preset: text('preset'),
     adult: boolean('adult').notNull().default(false),
     preview: boolean('preview').notNull().default(false),
+    /** Hidden by an admin, or by reports until one reviews it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -645,5 +655,76 @@ export const quotaCounters = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('quota_counters_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * What moderation decided, without the text (issue 18): refusals and crisis notices per surface,
+ * for the operator's counts. The user is kept for abuse review and erased with the account.
+ */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where: chat, reply, persona, memory, character, image_prompt, voice_script, image, upload. */
+    surface: text('surface').notNull(),
+    /** 'refuse', 'crisis' or 'explicit'. */
+    verdict: text('verdict').notNull(),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    /** The engine that decided (offline floor, openai-moderation, llama-guard, nsfwjs). */
+    engine: text('engine').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_events_created_idx').on(t.createdAt, t.verdict)],
+);
+
+/** A user's report of a character, message, shared picture or profile (issue 18). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['character', 'message', 'share', 'profile'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    /** What was reported as the reporter saw it (a private message's text), for the reviewer. */
+    excerpt: text('excerpt').notNull().default(''),
+    status: text('status', { enum: ['open', 'actioned', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target_idx').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_open_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`status = 'open'`),
+    index('reports_created_idx').on(t.createdAt),
+  ],
+);
+export type ReportRow = typeof reports.$inferSelect;
+
+/** The audit log of admins' moderation: who did what to which item, and why. Never edited. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The admin, or null for an automatic action (hidden by reports). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt),
+    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
   ],
 );

@@ -83,6 +83,11 @@ export interface ChatMessageDto {
   finish_reason: string | null;
   /** The engine that wrote it, e.g. 'demo' (the page says a demo engine answered). */
   engine: string | null;
+  /**
+   * A notice the page shows before this reply: 'crisis' when the message it answers expressed
+   * self-harm or suicidal intent (the crisis line of the reader's locale, `crisisLine()`).
+   */
+  notice: 'crisis' | null;
   create_time: number;
 }
 

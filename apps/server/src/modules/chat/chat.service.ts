@@ -63,6 +63,7 @@ export function messageDto(m: ChatMessageRow): ChatMessageDto {
     swipe_index: m.swipeIndex,
     finish_reason: m.finishReason,
     engine: m.engine,
+    notice: m.notice === 'crisis' ? 'crisis' : null,
     create_time: m.createdAt.getTime(),
   };
 }
