@@ -80,6 +80,9 @@ import {
   type SpeechEngine,
 } from '@lumi/engines';
 import { FaceSwapService } from './modules/images/faceswap.service';
+import { ModerationService } from './modules/safety/moderation.service';
+import { moderationEnginesFor } from './modules/safety/engines';
+import type { ModerationEngine } from '@lumi/engines';
 import { SpeechService } from './modules/speech/speech.service';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 
@@ -105,6 +108,8 @@ export interface AppDeps {
   faceSwapEngine?: FaceSwapEngine;
   /** Redis for the shared rate limits; by default a client of REDIS_URL when it is set. */
   redis?: Redis;
+  /** Moderation backends after the offline floor; by default from config (MODERATION_*). */
+  moderation?: { text?: ModerationEngine[]; image?: ModerationEngine };
 }
 
 declare module 'fastify' {
@@ -121,6 +126,7 @@ declare module 'fastify' {
       images: ImagesService;
       speech: SpeechService;
       faceSwap: FaceSwapService;
+      moderation: ModerationService;
     };
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
@@ -184,6 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.storage ??
     (config.s3 ? new S3Storage({ ...config.s3, prefix: 'public/' }) : new LocalStorage(config.filesDir));
   const admins = new AdminPolicy(config.admins, config.manageBlockedHosts);
+  const configured = moderationEnginesFor(config);
+  const moderation = new ModerationService({
+    db: database.db,
+    text: deps.moderation?.text ?? configured.text,
+    ...((deps.moderation?.image ?? configured.image) ? { image: deps.moderation?.image ?? configured.image } : {}),
+    log: app.log,
+  });
   const characters = new CharactersService({
     db: database.db,
     clock,
@@ -295,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxOpenPerUser: config.jobs.maxOpenPerUser,
   });
   app.decorate('services', {
+    moderation,
     faceSwap,
     sessions,
     credits,

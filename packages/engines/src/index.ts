@@ -5,3 +5,4 @@ export * from './speech';
 export * from './voice';
 export * from './faceswap';
 export * from './random';
+export * from './moderation';

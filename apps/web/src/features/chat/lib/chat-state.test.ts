@@ -15,6 +15,7 @@ const msg = (
   swipe_index: 0,
   finish_reason: 'stop',
   engine: role === 'assistant' ? 'openai' : null,
+  notice: null,
   create_time: id,
   ...over,
 });

@@ -71,6 +71,7 @@ export function localMessage(role: 'user' | 'assistant', content: string): UiMes
     swipe_index: 0,
     finish_reason: null,
     engine: null,
+    notice: null,
     create_time: Date.now(),
     local: true,
   };

@@ -1,0 +1,125 @@
+import { ErrorCode, type MessageKey } from '@lumi/contract';
+import {
+  ALLOWED,
+  OfflineFloor,
+  worse,
+  type ModerationContext,
+  type ModerationEngine,
+  type ModerationResult,
+} from '@lumi/engines';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { moderationEvents } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+
+export interface ModerationDeps {
+  db: Db;
+  /** The offline floor: always asked first, in every configuration. */
+  floor?: OfflineFloor;
+  /** Backends asked after the floor (OpenAI-compatible moderation, Llama Guard). */
+  text?: readonly ModerationEngine[];
+  /** The image classifier (nsfwjs), if any. */
+  image?: ModerationEngine;
+  log?: FastifyBaseLogger;
+}
+
+type Context = Omit<ModerationContext, 'signal'> & { signal?: AbortSignal | undefined };
+
+/**
+ * Moderation where content enters or leaves (issue 18): the offline floor first (its refusal
+ * stands whatever a backend says), then each configured backend. A backend that fails leaves the
+ * floor's verdict and is logged: the site keeps working when a moderation server is down.
+ * Refusals and crisis notices are recorded without the text, for the operator's counts.
+ */
+export class ModerationService {
+  readonly floor: OfflineFloor;
+  private readonly text: readonly ModerationEngine[];
+
+  constructor(private readonly deps: ModerationDeps) {
+    this.floor = deps.floor ?? new OfflineFloor();
+    this.text = deps.text ?? [];
+  }
+
+  /** Engines in use, for the operator (admin stats). */
+  get engines(): string[] {
+    return [this.floor.id, ...this.text.map((e) => e.id), ...(this.deps.image ? [this.deps.image.id] : [])];
+  }
+
+  /** Checks texts (joined) with the floor and every backend; records what it acts on. */
+  async checkText(texts: string | readonly (string | null | undefined)[], context: Context, userId?: string | null) {
+    const text = (typeof texts === 'string' ? [texts] : texts).filter((t): t is string => !!t?.trim()).join('\n');
+    if (!text) return ALLOWED(this.floor.id);
+    let result = this.floor.screen(text, context);
+    if (result.verdict !== 'refuse') {
+      for (const engine of this.text) {
+        try {
+          const { signal, ...rest } = context;
+          result = worse(result, await engine.check({ kind: 'text', text }, { ...rest, ...(signal ? { signal } : {}) }));
+        } catch (err) {
+          this.deps.log?.warn({ err, engine: engine.id }, 'moderation backend failed; the offline floor decides');
+        }
+        if (result.verdict === 'refuse') break;
+      }
+    }
+    await this.record(result, context.surface, userId);
+    return result;
+  }
+
+  /**
+   * Checks texts and throws the envelope's 100009 when refused; answers the result otherwise
+   * (a `crisis` verdict is for the caller to act on).
+   */
+  async requireText(
+    texts: string | readonly (string | null | undefined)[],
+    context: Context,
+    userId?: string | null,
+    message: MessageKey = 'content_refused',
+  ): Promise<ModerationResult> {
+    const result = await this.checkText(texts, context, userId);
+    if (result.verdict === 'refuse') throw refusal(result, message);
+    return result;
+  }
+
+  /** Checks a picture; without a classifier everything is allowed. */
+  async checkImage(image: Uint8Array, context: Context, userId?: string | null): Promise<ModerationResult> {
+    const engine = this.deps.image;
+    if (!engine) return ALLOWED('none');
+    try {
+      const { signal, ...rest } = context;
+      const result = await engine.check({ kind: 'image', image }, { ...rest, ...(signal ? { signal } : {}) });
+      await this.record(result, context.surface, userId);
+      return result;
+    } catch (err) {
+      this.deps.log?.warn({ err, engine: engine.id }, 'image moderation failed');
+      return ALLOWED(engine.id);
+    }
+  }
+
+  /** Records a decision that was acted on (never the text). */
+  async record(result: ModerationResult, surface: string, userId?: string | null): Promise<void> {
+    const picture = surface === 'image' || surface === 'upload';
+    const verdict =
+      result.verdict !== 'allow'
+        ? result.verdict
+        : picture && result.categories.includes('sexual')
+          ? 'explicit'
+          : null;
+    if (!verdict) return;
+    try {
+      await this.deps.db.insert(moderationEvents).values({
+        userId: userId ?? null,
+        surface,
+        verdict,
+        categories: result.categories,
+        engine: result.engine,
+      });
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'moderation event not recorded');
+    }
+  }
+}
+
+/** The envelope's refusal for a result: the matched phrase when the floor found one. */
+export function refusal(result: ModerationResult, message: MessageKey = 'content_refused'): BusinessError {
+  return new BusinessError(ErrorCode.CONTENT_POLICY, message, { term: result.match ?? result.categories.join(', ') });
+}
