@@ -113,8 +113,18 @@ export interface MessagePage {
 export type ChatStreamEvent =
   | {
       event: 'start';
-      data: { conversation_id: string; user_message: ChatMessageDto | null; message_id: number };
+      data: {
+        conversation_id: string;
+        user_message: ChatMessageDto | null;
+        message_id: number;
+        /** 'crisis': the page shows the crisis notice before the reply as it streams. */
+        notice: 'crisis' | null;
+      };
     }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { message: ChatMessageDto; remain: number } }
+  /**
+   * The reply failed or was refused. 100009 with `reply_refused`: the reply turned unsafe while
+   * streaming; the page replaces what it showed with the message, nothing was kept or charged.
+   */
   | { event: 'error'; data: { code: number; message: string } };

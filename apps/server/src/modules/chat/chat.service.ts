@@ -578,6 +578,7 @@ export class ChatService {
         conversation_id: conversation.id,
         user_message: userMessage ? messageDto(userMessage) : null,
         message_id: target?.id ?? 0,
+        notice: null,
       },
     };
 
