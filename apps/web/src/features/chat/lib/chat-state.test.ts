@@ -46,7 +46,7 @@ describe('chatReducer', () => {
     expect(s.messages.map((m) => m.content)).toEqual(['Hello, traveller.', 'Hi!', '']);
     s = chatReducer(s, {
       type: 'started',
-      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Hi!'), message_id: 0 },
+      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Hi!'), message_id: 0, notice: null },
     });
     expect(s.messages[1]?.id).toBe(2);
     s = chatReducer(s, { type: 'delta', text: 'Well' });
