@@ -39,12 +39,19 @@ test('chat with a seeded character on the demo engine: the reply streams in, swi
   page,
 }) => {
   const character = await openSeededChat(page);
-  // The greeting opens the chat, and the demo engine says what it is.
+  // The greeting opens the chat, below the one line saying the character is an AI; the demo
+  // engine says what it is and that it is free (the setting behind it is for admins only).
   await expect(messages(page)).toHaveCount(1);
   await expect(replies(page).first()).toContainText(
     character.first_message.split('\n')[0]!.replace(/[*"]/g, '').slice(0, 20),
   );
-  await expect(page.getByTestId('demo-notice')).toContainText('LLM_BASE_URL');
+  await expect(page.getByTestId('ai-disclosure')).toHaveCount(1);
+  await expect(page.getByTestId('ai-disclosure')).toHaveText(
+    t('disclosure.character').replace('{{name}}', character.name),
+  );
+  await expect(page.getByTestId('demo-notice')).toContainText(t('demo.free'));
+  await expect(page.getByTestId('demo-notice')).not.toContainText('LLM_BASE_URL');
+  await expect(page.getByTestId('chat-cost')).toContainText(t('composer.free'));
   await expect(balance(page)).toHaveText('30');
 
   await send(page, 'Hello there, who are you?');
@@ -59,7 +66,8 @@ test('chat with a seeded character on the demo engine: the reply streams in, swi
   // The demo engine answers in character, echoing what it heard (its name shows in story style only).
   expect(full).toContain('Hello there, who are you');
   await expect(reply.getByTestId('demo-tag')).toBeVisible();
-  await expect(balance(page)).toHaveText('28');
+  // Demo replies cost nothing.
+  await expect(balance(page)).toHaveText('30');
   await expect(messages(page)).toHaveCount(3);
 
   // Swipe: the arrow past the last alternative writes another one; back shows the first again.
@@ -67,7 +75,7 @@ test('chat with a seeded character on the demo engine: the reply streams in, swi
   await reply.getByTestId('swipe-next').click();
   await expect(reply.getByTestId('swipe-position')).toHaveText('2/2', { timeout: 15_000 });
   await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 15_000 });
-  await expect(balance(page)).toHaveText('26');
+  await expect(balance(page)).toHaveText('30');
   const second = await reply.getByTestId('message-text').innerText();
   await reply.getByTestId('swipe-prev').click();
   await expect(reply.getByTestId('swipe-position')).toHaveText('1/2');
@@ -122,6 +130,7 @@ test('AI chat: a prompt idea starts a chat, it survives a reload, and clear empt
   await expect(balance(page)).toHaveText(/\d/);
   const ideas = page.getByTestId('prompt-idea');
   await expect(ideas).toHaveCount(6);
+  await expect(page.getByTestId('ai-disclosure')).toHaveText(t('disclosure.assistant'));
   await ideas.first().click();
   await expect(page.getByTestId('chat-input')).toHaveValue(t('ai.idea.plan'));
   await page.getByTestId('chat-send').click();

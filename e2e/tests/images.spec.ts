@@ -19,8 +19,10 @@ test('anime generator: a preset, queue to results, zoom, download, share; the li
 
   await page.getByTestId('preset-anime-watercolor').click();
   await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
+  // The site runs the offline preview renderer: no AI model, so its pictures are free.
   const generate = page.getByTestId('generate').filter({ visible: true });
-  await expect(generate).toHaveText('Generate · 3 credits');
+  await expect(generate).toHaveText('Generate · free in preview');
+  await expect(page.getByTestId('preview-free')).toContainText('cost no credits');
   await generate.click();
 
   // In queue, then Generating, then the results. The preview engine is quick, so the waiting
@@ -31,7 +33,7 @@ test('anime generator: a preset, queue to results, zoom, download, share; the li
   const seen = await status.textContent({ timeout: 250 }).catch(() => null);
   if (seen !== null) expect(seen).toMatch(/Sending|In queue|Generating/);
   await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('credits-balance')).toHaveText('27');
+  await expect(page.getByTestId('credits-balance')).toHaveText('30');
 
   const card = done.getByTestId('result-image');
   await expect(card).toHaveCount(1);

@@ -85,6 +85,8 @@ import { moderationEnginesFor } from './modules/safety/engines';
 import type { ModerationEngine } from '@lumi/engines';
 import { SpeechService } from './modules/speech/speech.service';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
+import { ReportsService } from './modules/reports/reports.service';
+import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
 
 export interface AppDeps {
   config: Config;
@@ -127,6 +129,7 @@ declare module 'fastify' {
       speech: SpeechService;
       faceSwap: FaceSwapService;
       moderation: ModerationService;
+      reports: ReportsService;
     };
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
@@ -194,7 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const moderation = new ModerationService({
     db: database.db,
     text: deps.moderation?.text ?? configured.text,
-    ...((deps.moderation?.image ?? configured.image) ? { image: deps.moderation?.image ?? configured.image } : {}),
+    floorOff: !config.moderation.floor,
+    ...((deps.moderation?.image ?? configured.image)
+      ? { image: deps.moderation?.image ?? configured.image }
+      : {}),
     log: app.log,
   });
   const characters = new CharactersService({
@@ -203,12 +209,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage,
     autoApprove: config.characterAutoApprove,
     admins,
+    moderation,
   });
   const chat = new ChatService({
     db: database.db,
     credits,
     characters,
     engine: deps.chatEngine ?? chatEngineFor(config),
+    moderation,
+    admins,
     backendModel: (profile) => config.llm.models[profile] ?? profile,
     profiles: PROFILE_SETTINGS,
     estimateTokens,
@@ -237,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage,
     privateStorage: files.storage,
     sessions,
+    moderation,
   });
   const oauth = new OAuthService({
     db: database.db,
@@ -277,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     freeFastPerDay: config.jobs.freeFastImagesPerDay,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     timeoutMs: config.image.timeoutMs,
+    moderation,
   });
   const elevenlabs = config.speech.elevenlabs
     ? new ElevenLabsEngine({
@@ -297,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     files,
     storage,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
+    moderation,
   });
   const faceSwap = new FaceSwapService({
     db: database.db,
@@ -306,9 +318,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     engine: deps.faceSwapEngine ?? new LandmarkFaceSwapEngine(),
     files,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
+    moderation,
+  });
+  const reports = new ReportsService({
+    db: database.db,
+    clock,
+    admins,
+    storage,
+    hideThreshold: config.reportHideThreshold,
+    forgetUser: (userId) => sessions.forgetUser(userId),
+    engines: () => moderation.engines,
   });
   app.decorate('services', {
     moderation,
+    reports,
     faceSwap,
     sessions,
     credits,
@@ -456,6 +479,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           await auth.register(chatRoutes, { chat });
           await auth.register(imageRoutes, { images, faceSwap, queue });
           await auth.register(speechRoutes, { speech, credits });
+          await auth.register(reportRoutes, { reports });
           await auth.register(characterRoutes, {
             characters,
             adminOnly: admins.hook(),
@@ -470,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           admin.addHook('onRequest', admins.hook());
           await admin.register(adminCharacterRoutes, { characters });
           await admin.register(adminPaymentRoutes, { redeem });
+          await admin.register(adminReportRoutes, { reports });
         },
         { prefix: '/admin' },
       );
@@ -509,6 +534,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       links: config.links,
       payments: payments.modes(),
       speechOffline: speech.offline,
+      imagePreview: images.preview,
+      chatDemo: chat.demo,
     },
   });
 

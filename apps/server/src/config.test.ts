@@ -91,9 +91,93 @@ describe('loadConfig', () => {
     },
   );
 
+  it('hides a reported item at 3 reports by default; REPORT_HIDE_THRESHOLD sets it, 1 or more', () => {
+    expect(loadConfig({}).reportHideThreshold).toBe(3);
+    expect(loadConfig({ REPORT_HIDE_THRESHOLD: '5' }).reportHideThreshold).toBe(5);
+    expect(loadConfig({ REPORT_HIDE_THRESHOLD: '' }).reportHideThreshold).toBe(3);
+    for (const bad of ['0', '-2', '2.5', 'many']) {
+      expect(configError({ REPORT_HIDE_THRESHOLD: bad }).message).toContain('REPORT_HIDE_THRESHOLD');
+    }
+  });
+
+  it('moderates pictures offline with nsfwjs and no text backend by default', () => {
+    expect(loadConfig({}).moderation).toEqual({
+      floor: true,
+      openai: undefined,
+      llamaGuard: undefined,
+      images: 'nsfwjs',
+      imageThreshold: 0.7,
+      timeoutMs: 5_000,
+    });
+  });
+
+  it('reads the OpenAI-compatible moderation backend from MODERATION_URL', () => {
+    const config = loadConfig({
+      MODERATION_URL: 'https://api.openai.com/',
+      MODERATION_API_KEY: 'sk-mod',
+      MODERATION_OPENAI_MODEL: 'omni-moderation-latest',
+      MODERATION_IMAGES: 'openai',
+      MODERATION_TIMEOUT_MS: '3000',
+    });
+    expect(config.moderation).toMatchObject({
+      openai: { url: 'https://api.openai.com', apiKey: 'sk-mod', model: 'omni-moderation-latest' },
+      llamaGuard: undefined,
+      images: 'openai',
+      timeoutMs: 3000,
+    });
+    expect(configError({ MODERATION_IMAGES: 'openai' }).message).toContain('MODERATION_URL');
+    expect(configError({ MODERATION_URL: 'not a url' }).message).toContain('MODERATION_URL');
+  });
+
+  it('runs Llama Guard on the chat server by default, with its key only there', () => {
+    const onChat = loadConfig({
+      LLM_BASE_URL: 'http://127.0.0.1:8000/v1/',
+      LLM_API_KEY: 'sk-chat',
+      MODERATION_MODEL: 'meta-llama/Llama-Guard-3-8B',
+    });
+    expect(onChat.moderation.llamaGuard).toEqual({
+      url: 'http://127.0.0.1:8000/v1',
+      apiKey: 'sk-chat',
+      model: 'meta-llama/Llama-Guard-3-8B',
+    });
+    // Another server gets MODERATION_API_KEY, never the chat key.
+    const elsewhere = {
+      LLM_BASE_URL: 'http://127.0.0.1:8000/v1',
+      LLM_API_KEY: 'sk-chat',
+      MODERATION_MODEL: 'llama-guard3:1b',
+      MODERATION_CHAT_URL: 'http://127.0.0.1:11434',
+    };
+    expect(loadConfig(elsewhere).moderation.llamaGuard).toEqual({
+      url: 'http://127.0.0.1:11434',
+      apiKey: undefined,
+      model: 'llama-guard3:1b',
+    });
+    expect(loadConfig({ ...elsewhere, MODERATION_API_KEY: 'sk-mod' }).moderation.llamaGuard?.apiKey).toBe(
+      'sk-mod',
+    );
+    expect(configError({ MODERATION_MODEL: 'llama-guard3:1b' }).message).toMatch(
+      /MODERATION_CHAT_URL|LLM_BASE_URL/,
+    );
+  });
+
+  it('turns picture moderation off or moves its threshold, within 0.05..1', () => {
+    expect(loadConfig({ MODERATION_IMAGES: 'off' }).moderation.images).toBe('off');
+    expect(loadConfig({ MODERATION_IMAGE_THRESHOLD: '0.85' }).moderation.imageThreshold).toBe(0.85);
+    for (const bad of ['0', '1.5', 'high']) {
+      expect(configError({ MODERATION_IMAGE_THRESHOLD: bad }).message).toContain(
+        'MODERATION_IMAGE_THRESHOLD',
+      );
+    }
+    expect(configError({ MODERATION_IMAGES: 'clip' }).message).toContain('MODERATION_IMAGES');
+    expect(configError({ MODERATION_TIMEOUT_MS: '10' }).message).toContain('MODERATION_TIMEOUT_MS');
+  });
+
   it('refuses the dev outbox in production', () => {
     expect(configError({ DEV_OUTBOX: 'true', NODE_ENV: 'production' }).message).toContain('DEV_OUTBOX');
     expect(loadConfig({ DEV_OUTBOX: 'true', NODE_ENV: 'development' }).devOutbox).toBe(true);
+    expect(configError({ MODERATION_FLOOR: 'off', NODE_ENV: 'production' }).message).toContain(
+      'MODERATION_FLOOR',
+    );
     expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(false);
   });
 

@@ -64,6 +64,8 @@ const envSchema = z.object({
   ADMIN_UIDS: z.string().default(''),
   ADMIN_EMAILS: z.string().default(''),
   CHARACTER_AUTO_APPROVE: bool.default(false),
+  /** Distinct reporters (a minor-safety report counts twice) that hide a public item until review. */
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   MANAGE_BLOCKED_HOSTS: z.string().default(''),
   /** Hosts that only answer https: plain http is redirected (behind a proxy, with TRUST_PROXY). */
   FORCE_HTTPS_HOSTS: z.string().default(''),
@@ -157,6 +159,26 @@ const envSchema = z.object({
   CLONE_ENGINE: z.enum(['convert', 'elevenlabs']).optional(),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
+  /** OpenAI-compatible `/v1/moderations` server (OpenAI itself: https://api.openai.com), with or without /v1. */
+  MODERATION_URL: url.optional(),
+  /** Bearer key of the moderation backends (both); the Llama Guard one falls back to LLM_API_KEY on LLM_BASE_URL. */
+  MODERATION_API_KEY: z.string().min(1).optional(),
+  /** The `/v1/moderations` model, e.g. omni-moderation-latest; unset: the server's default. */
+  MODERATION_OPENAI_MODEL: z.string().min(1).optional(),
+  /** A Llama Guard 3/4 model on an OpenAI-compatible chat server: turns that backend on. */
+  MODERATION_MODEL: z.string().min(1).optional(),
+  /** The chat server of MODERATION_MODEL, with or without /v1; LLM_BASE_URL by default. */
+  MODERATION_CHAT_URL: url.optional(),
+  MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Picture moderation: nsfwjs (offline, default), openai (MODERATION_URL, omni-moderation) or off. */
+  MODERATION_IMAGES: z.enum(['nsfwjs', 'openai', 'off']).default('nsfwjs'),
+  /** nsfwjs: Porn + Hentai from which a picture is explicit. */
+  MODERATION_IMAGE_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
+  /**
+   * `off` only to measure what the offline floor costs (bench/chat.mjs); never in production.
+   * The floor is on in every real configuration.
+   */
+  MODERATION_FLOOR: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -197,6 +219,8 @@ export interface Config {
   filesDir: string;
   admins: { uids: ReadonlySet<string>; emails: ReadonlySet<string> };
   characterAutoApprove: boolean;
+  /** Report weight that hides a public character, picture or profile until an admin reviews it. */
+  reportHideThreshold: number;
   /** Hosts (e.g. staging) where the manage-character page and admin calls are refused. */
   manageBlockedHosts: ReadonlySet<string>;
   forceHttpsHosts: ReadonlySet<string>;
@@ -221,6 +245,63 @@ export interface Config {
   jobs: { runWorkers: boolean; concurrency: number; freeFastImagesPerDay: number; maxOpenPerUser: number };
   image: ImageEngineConfig;
   speech: SpeechConfig;
+  moderation: ModerationConfig;
+}
+
+/** The moderation backends after the offline floor (which is always on and needs no setting). */
+export interface ModerationConfig {
+  /** OpenAI-compatible `/v1/moderations`: URL as given (the engine adds /v1 when missing). */
+  openai: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /** A Llama Guard style model on an OpenAI-compatible chat server. */
+  llamaGuard: { url: string; apiKey: string | undefined; model: string } | undefined;
+  /** What checks pictures: the offline nsfwjs model, the /v1/moderations server, or nothing. */
+  images: 'nsfwjs' | 'openai' | 'off';
+  imageThreshold: number;
+  timeoutMs: number;
+  /** false only for measuring (bench): refused in production. */
+  floor: boolean;
+}
+
+function moderationConfig(e: Env): ModerationConfig {
+  const openai = e.MODERATION_URL
+    ? {
+        url: e.MODERATION_URL.replace(/\/+$/, ''),
+        apiKey: e.MODERATION_API_KEY,
+        model: e.MODERATION_OPENAI_MODEL,
+      }
+    : undefined;
+  let llamaGuard: ModerationConfig['llamaGuard'];
+  if (e.MODERATION_MODEL) {
+    const url = (e.MODERATION_CHAT_URL ?? e.LLM_BASE_URL)?.replace(/\/+$/, '');
+    if (!url) {
+      throw new ConfigError(
+        'Invalid configuration:\n  MODERATION_MODEL needs a chat server: MODERATION_CHAT_URL or LLM_BASE_URL',
+      );
+    }
+    // The chat key goes only to the chat server it was made for, never to another host.
+    const onChatServer = url === e.LLM_BASE_URL?.replace(/\/+$/, '');
+    llamaGuard = {
+      url,
+      apiKey: e.MODERATION_API_KEY ?? (onChatServer ? e.LLM_API_KEY : undefined),
+      model: e.MODERATION_MODEL,
+    };
+  }
+  if (e.MODERATION_IMAGES === 'openai' && !openai) {
+    throw new ConfigError('Invalid configuration:\n  MODERATION_IMAGES=openai needs MODERATION_URL');
+  }
+  if (e.MODERATION_FLOOR === 'off' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  MODERATION_FLOOR: the offline floor is never off in production',
+    );
+  }
+  return {
+    floor: e.MODERATION_FLOOR === 'on',
+    openai,
+    llamaGuard,
+    images: e.MODERATION_IMAGES,
+    imageThreshold: e.MODERATION_IMAGE_THRESHOLD,
+    timeoutMs: e.MODERATION_TIMEOUT_MS,
+  };
 }
 
 export interface SpeechConfig {
@@ -442,6 +523,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(path.resolve(e.DATA_DIR), 'files'),
     admins: { uids: list(e.ADMIN_UIDS), emails: list(e.ADMIN_EMAILS, true) },
     characterAutoApprove: e.CHARACTER_AUTO_APPROVE,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     manageBlockedHosts: list(e.MANAGE_BLOCKED_HOSTS, true),
     forceHttpsHosts: list(e.FORCE_HTTPS_HOSTS, true),
     seedCharacters: e.SEED_CHARACTERS,
@@ -482,6 +564,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     image: imageConfig(e),
     speech: speechConfig(e),
+    moderation: moderationConfig(e),
     payments: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -1044,6 +1044,14 @@ beforeAll(async () => {
   const messages = list.json<{ data: { messages?: { id: number }[] } }>().data.messages ?? [];
   inputs.ids = [character.id, ...messages.map((m) => m.id), 1];
   inputs.uuids = [sent.conversation_id];
+  // An open report, so the admin's queue, actions and log have a real row to work on.
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/auth/report/create',
+    headers: { cookie: sessions.tourist },
+    payload: { target_type: 'character', target_id: character.id, reason: 'other' },
+  });
+  if (reported.json<{ code: number }>().code !== 0) throw new Error(`report failed: ${reported.body}`);
   const blog = await t.app.inject({ method: 'GET', url: '/cgi-bin/content/blog' });
   const oauth = await t.app.inject({ method: 'GET', url: '/cgi-bin/login/oauth' });
   inputs.pathValues = [
@@ -1065,6 +1073,9 @@ beforeAll(async () => {
     'faceswap',
     'true',
     '1',
+    // Report targets are ids written as text.
+    String(character.id),
+    ...messages.map((m) => String(m.id)),
   ];
 }, 120_000);
 afterAll(async () => {
@@ -1079,6 +1090,14 @@ describe('the route list', () => {
     expect(routes).toContainEqual({ method: 'POST', url: '/cgi-bin/login' });
     expect(routes).toContainEqual({ method: 'GET', url: '/cgi-bin/share/:id' });
     expect(routes).toContainEqual({ method: 'POST', url: '/cgi-bin/auth/character/create' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/cgi-bin/auth/report/create' });
+    for (const url of [
+      '/cgi-bin/admin/report/list',
+      '/cgi-bin/admin/report/log',
+      '/cgi-bin/admin/safety/counts',
+    ])
+      expect(routes).toContainEqual({ method: 'GET', url });
+    expect(routes).toContainEqual({ method: 'POST', url: '/cgi-bin/admin/report/action' });
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
@@ -78,6 +78,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     SEED_CHARACTERS: 'false',
     DEMO_WORD_DELAY_MS: '0',
+    // The nsfwjs model (115 MB, 0.4 s to load) only where a test asks for a classifier
+    // (AppDeps.moderation.image): the real one, or test/fake-moderation.ts.
+    MODERATION_IMAGES: 'off',
     ...LIFTED_LIMITS,
     ...env,
   });
@@ -99,6 +102,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** An image engine instead of the configured one. */
   imageEngine?: ImageEngine;
+  /** Moderation backends (after the offline floor) instead of the configured ones. */
+  moderation?: AppDeps['moderation'];
   /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
   beforeReady?: (app: App) => void | Promise<void>;
 }
@@ -118,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.chatEngine ? { chatEngine: options.chatEngine } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),
+      ...(options.moderation ? { moderation: options.moderation } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

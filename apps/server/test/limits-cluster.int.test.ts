@@ -89,6 +89,8 @@ describe.runIf(TEST_DATABASE_URL)('limits across two server processes on one Pos
       TOURISTS_PER_NETWORK_HOUR: '10',
       TOURISTS_PER_NETWORK_DAY: '30',
       TOURIST_CREDITS_PER_NETWORK_DAY: REAL_LIMITS.TOURIST_CREDITS_PER_NETWORK_DAY,
+      // A paid image engine (never reached: no worker runs): the preview renderer is free.
+      IMAGE_A1111_URL: 'http://127.0.0.1:9',
     });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();

@@ -71,7 +71,15 @@ describe('the address limits count by', () => {
 describe('quotas under 100 concurrent requests in one process', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', RUN_WORKERS: 'false' } });
+    t = await createTestApp({
+      env: {
+        ...REAL_LIMITS,
+        RATE_LIMIT_SCALE: '1000',
+        RUN_WORKERS: 'false',
+        // A paid image engine (never reached: no worker runs): the preview renderer is free.
+        IMAGE_A1111_URL: 'http://127.0.0.1:9',
+      },
+    });
   });
   afterAll(() => t.close());
 

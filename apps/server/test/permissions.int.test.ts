@@ -188,6 +188,58 @@ describe('the permission matrix', () => {
       () => ['POST', '/cgi-bin/admin/redeem-codes/create', { credits: 1_000_000, count: 1 }],
       [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
     ],
+    // Reports (issue 18): what the reporter can see; a message only by its conversation's owner.
+    [
+      'report a private character',
+      () => [
+        'POST',
+        '/cgi-bin/auth/report/create',
+        { target_type: 'character', target_id: privateChar.id, reason: 'other' },
+      ],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
+      "report a private character's creator",
+      () => [
+        'POST',
+        '/cgi-bin/auth/report/create',
+        { target_type: 'profile', target_id: privateChar.id, reason: 'spam' },
+      ],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
+      "report a reply in someone's chat",
+      () => [
+        'POST',
+        '/cgi-bin/auth/report/create',
+        { target_type: 'message', target_id: messageId, reason: 'hate' },
+      ],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      'the report queue (admin)',
+      () => ['GET', '/cgi-bin/admin/report/list?sort=newest'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'act on a report (admin)',
+      () => [
+        'POST',
+        '/cgi-bin/admin/report/action',
+        { target_type: 'character', target_id: String(privateChar.id), action: 'dismiss' },
+      ],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'the moderation log (admin)',
+      () => ['GET', '/cgi-bin/admin/report/log'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'the safety counts (admin)',
+      () => ['GET', '/cgi-bin/admin/safety/counts?days=30'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
   ];
 
   for (const [what, request, expected] of matrix) {

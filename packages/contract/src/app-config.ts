@@ -20,5 +20,9 @@ export const appConfigSchema = z.object({
   payments: paymentModesSchema,
   /** Text to speech runs on the offline engine (eSpeak NG): the voice page says so from the start. */
   speechOffline: z.boolean().optional(),
+  /** Pictures are drawn by the offline preview renderer: the image pages say so, and that it is free. */
+  imagePreview: z.boolean().optional(),
+  /** Replies come from the offline demo chat engine: chat pages say so, and that they are free. */
+  chatDemo: z.boolean().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -107,6 +107,8 @@ export interface MessagePage {
   has_more: boolean;
   /** Whether replies come from the offline demo engine. */
   demo_engine: boolean;
+  /** Whether the reader is an admin: only admins see operator instructions (which setting to set). */
+  is_admin: boolean;
 }
 
 /** Server-sent events of a streamed reply. */

@@ -17,6 +17,8 @@ import type { FileStorage } from '../../lib/storage';
 import { checkImage, squareImage } from '../../lib/images';
 import { networksOf } from '../../lib/network';
 import { lockKeys } from '../limits/quota.repository';
+import { requireUploadAllowed } from '../images/picture-check';
+import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './accounts.repository';
 
 /** Limits on asking for codes (decisions.md), counted in the database so every process agrees. */
@@ -38,6 +40,8 @@ export interface AccountsDeps {
   /** Where generated files are kept (private), erased with the account. */
   privateStorage?: FileStorage;
   sessions: SessionService;
+  /** Classifies profile pictures: others see them, so explicit ones are refused (issue 18). */
+  moderation: ModerationService;
 }
 
 /** A proven identity, ready to become a session. */
@@ -233,6 +237,8 @@ export class AccountsService {
       await checkImage(head);
       const key = `users/${user.id}/${randomBytes(8).toString('hex')}.webp`;
       const bytes = await squareImage(head, AVATAR_SIZE);
+      // A profile picture is seen by everyone, adult content on or not.
+      await requireUploadAllowed(this.deps.moderation, bytes, false, user.id);
       await this.deps.storage.put(key, bytes, 'image/webp');
       values.headKey = key;
       values.head = this.deps.storage.url(key);

@@ -20,14 +20,23 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** Public, approved and not deleted: what lists and search show. */
-export const listed = sql`${characters.deletedAt} IS NULL AND ${characters.visibility} = 'public' AND ${characters.approval} = 'approved'`;
+/**
+ * Public, approved, not hidden (by reports or an admin, issue 18) and not deleted: what lists,
+ * search, the home feed and link previews show.
+ */
+export const listed = sql`${characters.deletedAt} IS NULL AND ${characters.visibility} = 'public' AND ${characters.approval} = 'approved' AND ${characters.hiddenAt} IS NULL`;
 
-/** What a viewer may open: listed characters, their own, and everything for admins. */
+/**
+ * What a viewer may open: listed characters, their own (hidden or not), and everything for
+ * admins, who review hidden ones.
+ */
 export function visibleTo(viewer: Viewer): SQL {
   if (viewer.isAdmin) return sql`${characters.deletedAt} IS NULL`;
-  return sql`${characters.deletedAt} IS NULL AND (${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved'))`;
+  return sql`${characters.deletedAt} IS NULL AND (${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved' AND ${characters.hiddenAt} IS NULL))`;
 }
+
+/** The creator's public name: none (shown as hidden) while an admin or reports hide their profile. */
+const creatorName = sql<string>`CASE WHEN ${users.hiddenAt} IS NULL THEN ${users.name} ELSE '' END`;
 
 /** Only what a list shows: the long texts, the card data and the search vector stay behind. */
 const summaryFields = {
@@ -56,7 +65,7 @@ const isCollectedBy = (userId: string) =>
 
 /** The columns every list needs, with the creator's name and whether the viewer liked it. */
 function summaryColumns(userId: string) {
-  return { c: summaryFields, creatorName: users.name, isCollected: isCollectedBy(userId) };
+  return { c: summaryFields, creatorName, isCollected: isCollectedBy(userId) };
 }
 export interface SummaryRow<C extends CharacterFields = CharacterFields> {
   c: C;
@@ -178,7 +187,7 @@ export async function summariesByIds(db: DbOrTx, userId: string, ids: number[]):
 
 export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promise<FullRow | undefined> {
   const [row] = await db
-    .select({ c: characters, creatorName: users.name, isCollected: isCollectedBy(viewer.userId) })
+    .select({ c: characters, creatorName, isCollected: isCollectedBy(viewer.userId) })
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
     .where(and(eq(characters.id, id), visibleTo(viewer)));
@@ -190,7 +199,7 @@ export async function findVisible(db: DbOrTx, viewer: Viewer, id: number): Promi
  * character with the conversation in one round trip. `fullRowFromJson` reads it back.
  */
 export function visibleJson(viewer: Viewer, id: number): SQL {
-  return sql`(SELECT json_build_object('c', ${rowJson(characters)}, 'creatorName', ${users.name}, 'isCollected', ${isCollectedBy(viewer.userId)})
+  return sql`(SELECT json_build_object('c', ${rowJson(characters)}, 'creatorName', ${creatorName}, 'isCollected', ${isCollectedBy(viewer.userId)})
     FROM ${characters} INNER JOIN ${users} ON ${users.id} = ${characters.ownerId}
     WHERE ${characters.id} = ${id} AND ${visibleTo(viewer)})`;
 }
@@ -369,10 +378,13 @@ export async function listCollects(db: DbOrTx, viewer: Viewer, limit: number, of
     .offset(offset);
 }
 
-/** In likes and recent chats: anything visible, plus deleted ones that were visible (flagged). */
+/**
+ * In likes and recent chats: anything visible, plus deleted ones that were visible (flagged);
+ * someone else's hidden character leaves them until an admin restores it.
+ */
 function shownInOwnLists(viewer: Viewer): SQL {
   if (viewer.isAdmin) return sql`TRUE`;
-  return sql`(${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved'))`;
+  return sql`(${characters.ownerId} = ${viewer.userId} OR (${characters.visibility} = 'public' AND ${characters.approval} = 'approved' AND ${characters.hiddenAt} IS NULL))`;
 }
 
 export async function touchBrowse(db: DbOrTx, userId: string, characterId: number): Promise<void> {

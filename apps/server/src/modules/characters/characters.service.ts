@@ -5,7 +5,6 @@ import {
   CardError,
   DEFAULT_MODEL,
   ErrorCode,
-  findMinorSexualisation,
   modelProfile,
   parseTags,
   readCardFile,
@@ -29,6 +28,8 @@ import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import type { AdminPolicy } from '../../plugins/admin';
 import { checkImage, listImage, reencodeImage, toPng } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
+import { requireUploadAllowed } from '../images/picture-check';
+import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './characters.repository';
 import type { FullRow, SummaryRow, Viewer } from './characters.repository';
 
@@ -38,6 +39,8 @@ export interface CharactersDeps {
   storage: FileStorage;
   autoApprove: boolean;
   admins: AdminPolicy;
+  /** Checks the fields, cards and avatars (issue 18). */
+  moderation: ModerationService;
 }
 
 export interface UploadedFiles {
@@ -313,6 +316,7 @@ export class CharactersService {
       // owner's account, never takes the other's avatar.
       if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
     }
+    this.refuseBannedPublisher(user, form.visibility ?? base.visibility ?? 'public');
     const draft = await this.resolveDraft(user, form, uploads, base);
     const id = await this.deps.db.transaction(async (tx) => {
       const row = await repo.insertCharacter(tx, {
@@ -338,6 +342,7 @@ export class CharactersService {
     if (!existing || existing.deletedAt) throw notFound();
     this.assertMayChange(user, existing);
     if (existing.nsfw && !user.enableNsfw) throw nsfwRequired();
+    this.refuseBannedPublisher(user, form.visibility ?? existing.visibility);
     const draft = await this.resolveDraft(user, form, files, draftOf(existing));
     await this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockCharacter(tx, existing.id);
@@ -355,6 +360,12 @@ export class CharactersService {
     }
     this.listedChanged();
     return this.get(user, existing.id);
+  }
+
+  /** A banned account (issue 18) keeps its private characters but publishes nothing. */
+  private refuseBannedPublisher(user: User, visibility: Character['visibility']): void {
+    if (user.bannedAt && visibility === 'public')
+      throw new BusinessError(ErrorCode.FORBIDDEN, 'account_banned');
   }
 
   private approvalFor(user: User): 'approved' | 'pending' {
@@ -432,9 +443,11 @@ export class CharactersService {
       clonedFrom: base.clonedFrom ?? null,
     };
 
-    const refused = findMinorSexualisation({
-      adult: nsfw,
-      texts: [
+    const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
+    // Every text the chat or the card carries, the character book's entries included: the
+    // floor and the backends see them together. Characters are adults: the refusal says so.
+    await this.deps.moderation.requireText(
+      [
         values.name,
         values.description,
         values.personality,
@@ -443,13 +456,15 @@ export class CharactersService {
         values.exampleDialogue,
         values.systemPrompt,
         values.postHistoryInstructions,
-        form.tag,
+        values.creatorNotes,
         ...values.alternateGreetings,
+        ...tagNames,
+        ...bookTexts(values.cardExtra.data.character_book),
       ],
-    });
-    if (refused) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'content_minor', { term: refused });
-
-    const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
+      { surface: 'character', adult: nsfw },
+      user.id,
+      'content_minor',
+    );
     const categoryTag = CATEGORY_TAG[category];
     if (!tagNames.some((t) => t.toLowerCase() === categoryTag.toLowerCase())) tagNames.unshift(categoryTag);
     const tags = tagNames.slice(0, CHARACTER_LIMITS.tags);
@@ -460,11 +475,17 @@ export class CharactersService {
       const image = await checkImage(headBytes);
       // Stored and served as its pixels only: no EXIF, no card text, nothing appended.
       const head = await reencodeImage(headBytes, image.format);
+      // An explicit avatar only on a character marked adult.
+      await requireUploadAllowed(this.deps.moderation, head, nsfw, user.id);
       const key = `avatars/${randomUUID()}`;
       headKey = `${key}.${image.ext}`;
       listHeadKey = `${key}-402.webp`;
       await this.deps.storage.put(headKey, head, image.contentType);
       await this.deps.storage.put(listHeadKey, await listImage(head), 'image/webp');
+    } else if (base.nsfw && !nsfw && base.headKey) {
+      // The avatar it keeps is classified again when the character stops being adult.
+      const kept = await this.deps.storage.get(base.headKey);
+      if (kept) await requireUploadAllowed(this.deps.moderation, kept, false, user.id);
     }
     if (!headKey || !listHeadKey) throw required('character_avatar_required');
     return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
@@ -704,6 +725,26 @@ interface Draft {
   listHeadKey: string;
   tags: string[];
   clonedFrom: number | null;
+}
+
+/** The texts of a card's character book (keys, names, comments and contents of its entries). */
+function bookTexts(book: unknown): string[] {
+  const entries = (book as { entries?: unknown } | null | undefined)?.entries;
+  if (!Array.isArray(entries)) return [];
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  };
+  for (const entry of entries as Record<string, unknown>[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    add(entry.keys);
+    add(entry.secondary_keys);
+    add(entry.name);
+    add(entry.comment);
+    add(entry.content);
+  }
+  return out;
 }
 
 function draftOf(c: Character): Partial<Draft> {

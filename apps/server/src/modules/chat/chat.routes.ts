@@ -18,6 +18,10 @@ import { validate } from '../../lib/validate';
 import { caller } from '../../plugins/auth';
 import type { ChatService } from './chat.service';
 
+/** The message of a stream's error event: a refused reply says so; anything else is busy. */
+const errorKey = (e: ChatStreamEvent & { event: 'error' }) =>
+  e.data.code === ErrorCode.CONTENT_POLICY ? 'reply_refused' : 'service_busy';
+
 /** A reply may stream for a while on a slow model. */
 const REPLY_TIMEOUT_MS = 300_000;
 
@@ -39,7 +43,7 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
     const locale = requestLocale(request);
     const translate = (e: ChatStreamEvent): ChatStreamEvent =>
       e.event === 'error'
-        ? { event: 'error', data: { ...e.data, message: serverMessage(locale, 'service_busy') } }
+        ? { event: 'error', data: { ...e.data, message: serverMessage(locale, errorKey(e)) } }
         : e;
 
     if (!(request.headers.accept ?? '').includes('text/event-stream')) {
@@ -48,6 +52,9 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
         if (event.event === 'done' || event.event === 'error') done = event;
       }
       if (done?.event === 'done') return ok({ conversation_id: prepared.conversation.id, ...done.data });
+      if (done?.event === 'error' && done.data.code === ErrorCode.CONTENT_POLICY) {
+        throw new BusinessError(ErrorCode.CONTENT_POLICY, 'reply_refused');
+      }
       throw new BusinessError(ErrorCode.SERVICE_BUSY, 'service_busy');
     }
 

@@ -2,7 +2,6 @@ import {
   CHAT_LIMITS,
   COSTS,
   ErrorCode,
-  findMinorSexualisation,
   modelProfile,
   type CharacterDetail,
   type ChatMessageDto,
@@ -17,6 +16,7 @@ import {
   type ChatChunk,
   type ChatEngine,
   type ChatRequest,
+  type ModerationResult,
   type Sampling,
 } from '@lumi/engines';
 import type { Db } from '../../db/client';
@@ -24,6 +24,9 @@ import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';
 import type { CharactersService } from '../characters/characters.service';
 import type { CreditsService, SpendResult } from '../credits/credits.service';
+import type { AdminPolicy } from '../../plugins/admin';
+import { refusal, type ModerationService } from '../safety/moderation.service';
+import { ReplyGuard } from './reply-guard';
 import * as repo from './chat.repository';
 import { TurnCache } from './turn-cache';
 import { buildPrompt, DEFAULT_USER_NAME, extendMemory, type BuiltPrompt } from './prompt';
@@ -39,6 +42,8 @@ export interface ChatDeps {
   credits: CreditsService;
   characters: CharactersService;
   engine: ChatEngine;
+  moderation: ModerationService;
+  admins: AdminPolicy;
   /** The backend model name for a profile (LLM_MODEL and its per-profile overrides). */
   backendModel: (profile: ModelProfileId) => string;
   profiles: Record<ModelProfileId, ProfileSetting>;
@@ -106,9 +111,11 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-/** A question paid for: the spend and the stored user message (none for a rework). */
+/** A question paid for: the spend (none when replies are free) and the stored user message (none for a rework). */
 interface Paid {
-  spent: SpendResult;
+  spent: SpendResult | null;
+  /** The balance after the spend. */
+  remain: number;
   userMessage: ChatMessageRow | null;
 }
 
@@ -128,6 +135,11 @@ export class ChatService {
 
   get demo(): boolean {
     return this.deps.engine.demo;
+  }
+
+  /** What a reply costs: nothing while the offline demo engine answers (issue 18). */
+  get cost(): number {
+    return this.demo ? 0 : COSTS.chatMessage;
   }
 
   /** The caller's own conversation, or not-found. */
@@ -217,6 +229,7 @@ export class ChatService {
       messages: (hasMore ? rows.slice(1) : rows).map(messageDto),
       has_more: hasMore,
       demo_engine: this.demo,
+      is_admin: this.deps.admins.isAdmin(user),
     };
   }
 
@@ -243,7 +256,11 @@ export class ChatService {
   async edit(user: User, id: number, content: string): Promise<ChatMessageDto> {
     const { message, conversation } = await this.ownMessage(user, id);
     const character = await this.characterOf(user, conversation);
-    this.checkPolicy(character, content);
+    await this.deps.moderation.requireText(
+      content,
+      { surface: 'chat', adult: adultChat(character) },
+      user.id,
+    );
     const swipes = [...message.swipes];
     swipes[message.swipeIndex] = content;
     const row = await repo.updateMessage(this.deps.db, id, { swipes });
@@ -267,7 +284,13 @@ export class ChatService {
   }
 
   async setMemory(user: User, conversationId: string, memory: string): Promise<ConversationDto> {
-    await this.ownConversation(user, conversationId);
+    const conversation = await this.ownConversation(user, conversationId);
+    const character = await this.characterOf(user, conversation);
+    await this.deps.moderation.requireText(
+      memory,
+      { surface: 'memory', adult: adultChat(character) },
+      user.id,
+    );
     const updated = await repo.updateConversation(this.deps.db, conversationId, { memory });
     if (!updated) throw notFound();
     return conversationDto(updated);
@@ -284,7 +307,11 @@ export class ChatService {
   ): Promise<ConversationDto> {
     const conversation = await this.ownConversation(user, body.conversationId);
     const character = await this.characterOf(user, conversation);
-    this.checkPolicy(character, body.persona_description);
+    await this.deps.moderation.requireText(
+      [body.persona_name, body.persona_description],
+      { surface: 'persona', adult: adultChat(character) },
+      user.id,
+    );
     if (body.model && modelProfile(body.model)?.adult && !user.enableNsfw) throw nsfwRequired();
     const updated = await repo.updateConversation(this.deps.db, conversation.id, {
       personaName: body.persona_name,
@@ -295,9 +322,10 @@ export class ChatService {
     return conversationDto(updated);
   }
 
-  private checkPolicy(character: CharacterDetail | undefined, text: string): void {
-    const refused = findMinorSexualisation({ adult: character?.NSFW ?? false, texts: [text] });
-    if (refused) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'content_minor', { term: refused });
+  /** The offline floor on a message, synchronously: a refused one never reaches the engine. */
+  private screen(character: CharacterDetail | undefined, text: string): void {
+    const result = this.deps.moderation.floor.screen(text, { surface: 'chat', adult: adultChat(character) });
+    if (result.verdict === 'refuse') throw refusal(result);
   }
 
   /**
@@ -317,7 +345,7 @@ export class ChatService {
     if (!profile) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'model' });
     if (profile.adult && !user.enableNsfw) throw nsfwRequired();
     const content = body.content?.trim() ?? '';
-    if (content) this.checkPolicy(character, content);
+    if (content) this.screen(character, content);
     const setting = this.deps.profiles[profile.id as ModelProfileId];
     // The turns end with the reworked message: regenerate answers what came before it,
     // continue extends it.
@@ -404,7 +432,7 @@ export class ChatService {
       return undefined;
     const warm = this.turnCache.get(body.conversationId);
     const credits = this.knownCredits.get(user.id) ?? 0;
-    if (!warm?.conversation || credits < COSTS.chatMessage) return undefined;
+    if (!warm?.conversation || credits < this.cost) return undefined;
     if (warm.conversation.userId !== user.id) return undefined;
     if (warm.character?.NSFW && !user.enableNsfw) return undefined;
     try {
@@ -434,7 +462,7 @@ export class ChatService {
     let started: Started | undefined;
     try {
       const ready = await this.ready(user, body);
-      const { conversation, character, plan, base, target } = ready;
+      const { conversation, character, plan, base, target, notice } = ready;
       if (speculative && speculative.key === JSON.stringify(plan.request)) {
         started = speculative;
       } else {
@@ -449,19 +477,20 @@ export class ChatService {
       // anything else is written (the reply, or a refund).
       let decide: (paid: Paid) => void = () => undefined;
       const decided = new Promise<Paid>((resolve) => (decide = resolve));
+      const cost = this.cost;
       const committed = this.deps.db.transaction(async (tx) => {
-        const spent = await this.deps.credits.spend(user.id, COSTS.chatMessage, 'chat', tx);
+        const spent = cost > 0 ? await this.deps.credits.spend(user.id, cost, 'chat', tx) : null;
         const userMessage = content
           ? await repo.insertMessage(tx, { conversationId: conversation.id, role: 'user', swipes: [content] })
           : null;
-        const paid = { spent, userMessage };
+        const paid: Paid = { spent, remain: spent ? spent.remain : ready.credits, userMessage };
         decide(paid);
         return paid;
       });
       committed
         .then((p) => {
-          p.spent.committed();
-          this.rememberCredits(user.id, p.spent.remain);
+          p.spent?.committed();
+          this.rememberCredits(user.id, p.remain);
         })
         .catch(() => this.knownCredits.delete(user.id));
       const paid = await Promise.race([decided, committed]);
@@ -480,6 +509,8 @@ export class ChatService {
           base,
           signal,
           started,
+          notice,
+          question: content,
         }),
       };
     } catch (err) {
@@ -538,12 +569,22 @@ export class ChatService {
       throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'regenerate' });
     }
     const plan = this.plan(user, body, conversation, character, all, target);
-    if (read.credits < COSTS.chatMessage) throw notEnoughCredits();
+    // The floor passed in the plan; the configured backends (and the crisis check) here, before
+    // anything is spent.
+    const checked = plan.content
+      ? await this.deps.moderation.requireText(
+          plan.content,
+          { surface: 'chat', adult: adultChat(character) },
+          user.id,
+        )
+      : undefined;
+    if (read.credits < this.cost) throw notEnoughCredits();
     if (body.model && body.model !== conversation.model) {
       await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });
       conversation.model = body.model;
     }
-    return { conversation, character, plan, base, target };
+    const notice = checked?.verdict === 'crisis' ? ('crisis' as const) : null;
+    return { conversation, character, plan, base, target, notice, credits: read.credits };
   }
 
   private rememberCredits(userId: string, credits: number): void {
@@ -567,10 +608,16 @@ export class ChatService {
     base: { revision: number; turns: repo.Turn[] } | undefined;
     signal: AbortSignal;
     started: Started;
+    /** A notice shown before the reply ('crisis'). */
+    notice: 'crisis' | null;
+    /** The user's message it answers ('' for a rework), for a backend that judges the pair. */
+    question: string;
   }): AsyncGenerator<ChatStreamEvent> {
-    const { conversation, character, body, target, userName } = ctx;
+    const { conversation, character, body, target, userName, notice } = ctx;
     const { chunks } = ctx.started;
-    const { spent, userMessage } = ctx.paid;
+    const { spent, userMessage, remain } = ctx.paid;
+    const adult = adultChat(character);
+    const guard = new ReplyGuard(this.deps.moderation.floor, adult);
 
     yield {
       event: 'start',
@@ -578,19 +625,23 @@ export class ChatService {
         conversation_id: conversation.id,
         user_message: userMessage ? messageDto(userMessage) : null,
         message_id: target?.id ?? 0,
-        notice: null,
+        notice,
       },
     };
 
-    let text = '';
     let finishReason: string = 'stop';
     let failure: unknown;
+    let refused: ModerationResult | undefined;
     try {
       for (let step = await ctx.started.first; !step.done; step = await chunks.next()) {
         const chunk = step.value;
         if (chunk.type === 'delta') {
-          text += chunk.text;
-          yield { event: 'delta', data: { text: chunk.text } };
+          const checked = guard.push(chunk.text);
+          if ('refused' in checked) {
+            refused = checked.refused;
+            break;
+          }
+          if (checked.show) yield { event: 'delta', data: { text: checked.show } };
         } else if (chunk.type === 'done') {
           finishReason = chunk.finishReason;
         }
@@ -599,8 +650,20 @@ export class ChatService {
       failure = err;
       finishReason = 'length';
     } finally {
-      // The caller stopped reading (browser gone): release the backend request.
+      // The caller stopped reading (browser gone), or the reply was refused: release the
+      // backend request.
       await chunks.return?.(undefined).catch(() => undefined);
+    }
+    const text = guard.all;
+    if (refused) await this.deps.moderation.record(refused, 'reply', ctx.user.id);
+    else if (text.trim() && !failure) {
+      // The whole reply once more, with the backends (they judge it whole, and with its question).
+      const whole = await this.deps.moderation.checkText(
+        text,
+        { surface: 'reply', adult, prompt: ctx.question },
+        ctx.user.id,
+      );
+      if (whole.verdict === 'refuse') refused = whole;
     }
 
     // Nothing more is written before the payment is on disk. If it never got there, nothing
@@ -613,9 +676,18 @@ export class ChatService {
     }
 
     const aborted = ctx.signal.aborted;
+    if (refused) {
+      // An unsafe reply is never kept (so never in a later prompt), and costs nothing.
+      if (spent) await this.deps.credits.refund(spent.operationId, 'chat refused');
+      this.turnCache.delete(conversation.id);
+      if (!aborted) {
+        yield { event: 'error', data: { code: ErrorCode.CONTENT_POLICY, message: 'reply_refused' } };
+      }
+      return;
+    }
     if (!text.trim() || (failure && !aborted)) {
       // No reply (or a broken one): the credits come back and nothing is kept.
-      await this.deps.credits.refund(spent.operationId, 'chat failed');
+      if (spent) await this.deps.credits.refund(spent.operationId, 'chat failed');
       if (!aborted) {
         const busy = isEngineError(failure) || failure === undefined;
         if (!busy) throw failure;
@@ -650,6 +722,7 @@ export class ChatService {
         swipes: [text],
         finishReason,
         engine: this.deps.engine.id,
+        notice,
       });
     }
     if (!saved) throw notFound();
@@ -689,6 +762,11 @@ export class ChatService {
       await repo.countReply(this.deps.db, character.id);
       await this.deps.characters.recordChat(ctx.user, character.id);
     }
-    if (!aborted) yield { event: 'done', data: { message: messageDto(saved), remain: spent.remain } };
+    if (!aborted) yield { event: 'done', data: { message: messageDto(saved), remain } };
   }
+}
+
+/** Adult content is allowed in a chat with an adult (NSFW) character; AI chat is not adult. */
+function adultChat(character: CharacterDetail | undefined): boolean {
+  return character?.NSFW ?? false;
 }

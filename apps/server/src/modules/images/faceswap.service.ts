@@ -10,7 +10,9 @@ import { jobFileName, randomName, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
+import type { ModerationService } from '../safety/moderation.service';
 import { aiXmp } from './images.service';
+import { requireUploadAllowed } from './picture-check';
 
 interface FaceSwapInput {
   baseKey: string;
@@ -33,13 +35,15 @@ export interface FaceSwapDeps {
   engine: FaceSwapEngine;
   files: PrivateFiles;
   maxOpenPerUser: number;
+  /** Classifies both photos: explicit ones only for a user with adult content on (issue 18). */
+  moderation: ModerationService;
 }
 
 /**
  * Face swap (POST /cgi-bin/auth/aigc/image, multipart type=faceswap): the photos are checked by
- * content, encoded again without their metadata and kept privately with the job and the user's
- * consent, only while the job needs them; the swap runs as a job like every generation, and
- * fails with a clear message (credits back) when a photo has no face.
+ * content and by the NSFW classifier, encoded again without their metadata and kept privately
+ * with the job and the user's consent, only while the job needs them; the swap runs as a job
+ * like every generation, and fails with a clear message (credits back) when a photo has no face.
  */
 export class FaceSwapService {
   constructor(private readonly deps: FaceSwapDeps) {}
@@ -53,6 +57,10 @@ export class FaceSwapService {
     // kept upright, without EXIF (a position, a name) or anything appended to the picture.
     const base = await reencodeImage(input.base, (await checkImage(input.base)).format);
     const face = await reencodeImage(input.face, (await checkImage(input.face)).format);
+    // Before anything is stored or spent: an explicit photo needs adult content on.
+    for (const photo of [base, face]) {
+      await requireUploadAllowed(this.deps.moderation, photo, user.enableNsfw, user.id);
+    }
     const baseKey = `swap-inputs/${randomName()}`;
     const faceKey = `swap-inputs/${randomName()}`;
     const job: FaceSwapInput = {

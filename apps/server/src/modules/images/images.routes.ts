@@ -74,13 +74,14 @@ export const imageRoutes: FastifyPluginAsync<{
 
   app.get('/aigc/status', async (request) => {
     const { id } = validate(jobStatusQuerySchema, request.query);
-    const job = await images.ownJob(caller(request).user, id);
+    const { user } = caller(request);
+    const job = await images.ownJob(user, id);
     const locale = requestLocale(request);
     return ok(
       await queue.status(job, {
         message: (key) => serverMessage(locale, key),
         results: (j) => ({
-          ...images.statusResults(j),
+          ...images.statusResults(j, user),
           ...(j.kind === 'faceswap' ? FaceSwapService.statusExtras(j) : {}),
         }),
       }),

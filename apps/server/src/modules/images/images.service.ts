@@ -2,10 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   DEFAULT_IMAGE_SIZE,
   ErrorCode,
-  findMinorSexualisation,
   girlBuilderPrompt,
   imageCost,
-  isSexualText,
   parseImageSize,
   presetById,
   type ImageBody,
@@ -14,17 +12,19 @@ import {
   type JobImage,
   type SharedImage,
 } from '@lumi/contract';
-import { isEngineError, type ImageEngine } from '@lumi/engines';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { isEngineError, type GeneratedImage, type ImageEngine } from '@lumi/engines';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { imageShares, jobs, type JobRow, type User } from '../../db/schema';
+import { imageShares, jobs, users, type JobRow, type User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import { jobFileName, type FileStorage, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { JobRefused, type JobHandler } from '../jobs/worker';
+import { JobRefused, type JobContext, type JobHandler } from '../jobs/worker';
+import type { ModerationService } from '../safety/moderation.service';
+import { isExplicit, pictureRefused } from './picture-check';
 
 /** What an image job keeps as its input. */
 export interface ImageJobInput {
@@ -44,7 +44,11 @@ export interface ImageJobInput {
 }
 
 export interface ImageJobResult {
-  images: { key: string; width: number; height: number }[];
+  /**
+   * The pictures kept. `explicit`: the classifier found adult content in it (kept only for a
+   * user with adult content on; shown only while it is on, and never shared).
+   */
+  images: { key: string; width: number; height: number; explicit?: boolean }[];
   engine: string;
 }
 
@@ -63,6 +67,8 @@ const ADULT_BUILDER = new Set([
 ]);
 
 const DEFAULT_NEGATIVE = 'lowres, blurry, deformed, extra fingers, watermark, text, signature';
+/** Added to the negative prompt when a picture is drawn again because it came out explicit. */
+const SAFE_NEGATIVE = 'nsfw, nudity, naked, explicit, sexual';
 
 /** XMP that marks a file as made by AI (IPTC digital source type, decisions.md). */
 export function aiXmp(preview: boolean): string {
@@ -84,6 +90,8 @@ export interface ImagesDeps {
   freeFastPerDay: number;
   maxOpenPerUser: number;
   timeoutMs: number;
+  /** Checks prompts and builder choices, and classifies every picture drawn (issue 18). */
+  moderation: ModerationService;
 }
 
 /**
@@ -93,6 +101,11 @@ export interface ImagesDeps {
  */
 export class ImagesService {
   constructor(private readonly deps: ImagesDeps) {}
+
+  /** The offline preview renderer draws: the pages say so, and its pictures cost nothing. */
+  get preview(): boolean {
+    return this.deps.engine.preview;
+  }
 
   async create(user: User, body: ImageBody): Promise<{ id: string }> {
     const preset = body.preset ? presetById(body.preset) : undefined;
@@ -109,10 +122,15 @@ export class ImagesService {
       prompt = body.prompt;
     }
     const negative = body.negative_prompt ?? '';
-    const refused = findMinorSexualisation({ adult: false, texts: [prompt, negative] });
-    if (refused) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'content_minor', { term: refused });
-    const builderValues = builder ? Object.values(builder).flat() : [];
-    const adult = isSexualText(prompt) || builderValues.some((v) => ADULT_BUILDER.has(String(v)));
+    const builderValues = builder ? Object.values(builder).flat().map(String) : [];
+    // Before anything is spent or queued: a refusal (100009) charges nothing.
+    const checked = await this.deps.moderation.requireText(
+      [prompt, negative, ...builderValues],
+      { surface: 'image_prompt', adult: user.enableNsfw },
+      user.id,
+      'content_refused',
+    );
+    const adult = checked.categories.includes('sexual') || builderValues.some((v) => ADULT_BUILDER.has(v));
     if (adult && !user.enableNsfw) throw new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
 
     const balance = await this.deps.credits.balance(user.id);
@@ -134,7 +152,8 @@ export class ImagesService {
       model: body.model,
       adult,
     };
-    const cost = imageCost(body.model, body.count);
+    // The preview renderer is no AI model: what it draws is free (issue 18, honest defaults).
+    const cost = this.deps.engine.preview ? 0 : imageCost(body.model, body.count);
     const job = await this.deps.queue.submit(
       {
         userId: user.id,
@@ -161,51 +180,120 @@ export class ImagesService {
     return { id: job.id };
   }
 
-  /** The worker's handler: draw, mark as AI-made, store privately. */
+  /**
+   * The worker's handler: draw, mark as AI-made, classify, store privately. A picture that comes
+   * out explicit for a user without adult content on is never stored: it is drawn once more with
+   * another seed and a safer negative prompt, and if that one is explicit too the whole job fails
+   * and is refunded (the user gets every picture paid for, or every credit back). For a user with
+   * adult content on, explicit pictures are kept and marked, so they can never be shared.
+   */
   readonly handler: JobHandler = async (job, context) => {
     const input = job.input as ImageJobInput;
     const engine = this.deps.engine;
-    let images;
-    try {
-      images = await engine.generate({
-        prompt: input.prompt,
-        negativePrompt: input.negativePrompt,
+    const adult = await this.userAdult(job.userId);
+    const drawn = await this.draw(input, context, input.count, input.seed, input.negativePrompt);
+    const kept: { webp: Buffer; explicit: boolean }[] = [];
+    let redraw = 0;
+    for (const image of drawn) {
+      const picture = await this.classified(image, input, job.userId, adult);
+      if (picture) kept.push(picture);
+      else redraw++;
+    }
+    if (redraw > 0) {
+      const again = await this.draw(
+        input,
+        context,
+        redraw,
+        (input.seed + 7919) % 2 ** 31,
+        [input.negativePrompt, SAFE_NEGATIVE].join(', '),
+      );
+      for (const image of again.slice(0, redraw)) {
+        const picture = await this.classified(image, input, job.userId, adult);
+        if (picture) kept.push(picture);
+      }
+    }
+    if (kept.length < input.count) throw new JobRefused('generation_refused');
+    // Explicit ones last: hiding them (adult content turned off) keeps the others' indexes.
+    kept.sort((a, b) => Number(a.explicit) - Number(b.explicit));
+    const stored: ImageJobResult['images'] = [];
+    for (const [i, picture] of kept.entries()) {
+      const key = `images/${jobFileName(job.id, i)}.webp`;
+      await this.deps.files.storage.put(key, picture.webp, 'image/webp');
+      stored.push({
+        key,
         width: input.width,
         height: input.height,
-        count: input.count,
-        seed: input.seed,
-        model: input.model,
-        signal: context.signal,
-        timeoutMs: this.deps.timeoutMs,
-        onProgress: (f) => context.progress(f * 0.95),
+        ...(picture.explicit ? { explicit: true } : {}),
       });
-    } catch (err) {
-      if (isEngineError(err) && err.kind === 'rejected') throw new JobRefused('generation_refused');
-      throw err;
-    }
-    const stored: ImageJobResult['images'] = [];
-    for (const [i, image] of images.entries()) {
-      const webp = await sharp(image.bytes)
-        .resize(input.width, input.height, { fit: 'cover' })
-        .webp({ quality: 90 })
-        .withXmp(aiXmp(engine.preview))
-        .toBuffer();
-      const key = `images/${jobFileName(job.id, i)}.webp`;
-      await this.deps.files.storage.put(key, webp, 'image/webp');
-      stored.push({ key, width: input.width, height: input.height });
     }
     const result: ImageJobResult = { images: stored, engine: engine.id };
     return { result, preview: engine.preview };
   };
 
-  private jobImages(job: JobRow): JobImage[] {
+  private async draw(
+    input: ImageJobInput,
+    context: JobContext,
+    count: number,
+    seed: number,
+    negativePrompt: string,
+  ): Promise<GeneratedImage[]> {
+    try {
+      return await this.deps.engine.generate({
+        prompt: input.prompt,
+        negativePrompt,
+        width: input.width,
+        height: input.height,
+        count,
+        seed,
+        model: input.model,
+        signal: context.signal,
+        timeoutMs: this.deps.timeoutMs,
+        onProgress: (f) => context.progress(f * 0.9),
+      });
+    } catch (err) {
+      if (isEngineError(err) && err.kind === 'rejected') throw new JobRefused('generation_refused');
+      throw err;
+    }
+  }
+
+  /** The picture as stored (WEBP, marked as AI-made) and whether it is explicit; undefined when refused. */
+  private async classified(
+    image: GeneratedImage,
+    input: ImageJobInput,
+    userId: string,
+    adult: boolean,
+  ): Promise<{ webp: Buffer; explicit: boolean } | undefined> {
+    const webp = await sharp(image.bytes)
+      .resize(input.width, input.height, { fit: 'cover' })
+      .webp({ quality: 90 })
+      .withXmp(aiXmp(this.deps.engine.preview))
+      .toBuffer();
+    const result = await this.deps.moderation.checkImage(webp, { surface: 'image', adult }, userId);
+    if (pictureRefused(result, adult)) return undefined;
+    return { webp, explicit: isExplicit(result) };
+  }
+
+  /** Whether the user has adult content on now (a job runs after it was asked for). */
+  private async userAdult(userId: string): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ adult: users.enableNsfw })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.adult ?? false;
+  }
+
+  /**
+   * A job's pictures with their index in the result; explicit ones only for a viewer with adult
+   * content on (turning it off hides the ones made while it was on).
+   */
+  private jobImages(job: JobRow, viewer: User): (JobImage & { index: number })[] {
     const result = job.result as ImageJobResult | null;
     const now = this.deps.clock().getTime();
-    return (result?.images ?? []).map((img) => ({
-      url: this.deps.files.url(img.key, now),
-      width: img.width,
-      height: img.height,
-    }));
+    return (result?.images ?? []).flatMap((img, index) =>
+      img.explicit && !viewer.enableNsfw
+        ? []
+        : [{ url: this.deps.files.url(img.key, now), width: img.width, height: img.height, index }],
+    );
   }
 
   /** The caller's own job, any kind. */
@@ -215,8 +303,10 @@ export class ImagesService {
     return job;
   }
 
-  statusResults = (job: JobRow) =>
-    job.kind === 'image' || job.kind === 'faceswap' ? { images: this.jobImages(job) } : {};
+  statusResults = (job: JobRow, viewer: User) =>
+    job.kind === 'image' || job.kind === 'faceswap'
+      ? { images: this.jobImages(job, viewer).map(({ index: _index, ...img }) => img) }
+      : {};
 
   async history(
     user: User,
@@ -258,10 +348,9 @@ export class ImagesService {
         tool: input.tool,
         model: input.model,
         size: `${input.width}x${input.height}`,
-        images: this.jobImages(job).map((img, index) => ({
+        images: this.jobImages(job, user).map((img) => ({
           ...img,
-          index,
-          share_id: shares.find((s) => s.jobId === job.id && s.index === index)?.id ?? null,
+          share_id: shares.find((s) => s.jobId === job.id && s.index === img.index)?.id ?? null,
         })),
         preview: job.preview,
         created_at: job.createdAt.getTime(),
@@ -276,10 +365,14 @@ export class ImagesService {
    */
   async share(user: User, id: string, index: number): Promise<SharedImage> {
     const job = await this.ownJob(user, id);
+    // A banned account (issue 18) makes nothing public.
+    if (user.bannedAt) throw new BusinessError(ErrorCode.FORBIDDEN, 'account_banned');
     if (job.kind !== 'image') throw forbidden();
     const result = job.result as ImageJobResult | null;
     const image = job.state === 'done' ? result?.images[index] : undefined;
-    if (!image) throw notFound();
+    if (!image || (image.explicit && !user.enableNsfw)) throw notFound();
+    // Explicit pictures stay private: never public, never in the gallery.
+    if (image.explicit) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'image_explicit');
     const [existing] = await this.deps.db
       .select()
       .from(imageShares)
@@ -337,7 +430,8 @@ export class ImagesService {
   /** A shared image for its public page; adult ones only for viewers with the setting on. */
   async shared(shareId: string, viewerNsfw: boolean): Promise<SharedImage> {
     const [row] = await this.deps.db.select().from(imageShares).where(eq(imageShares.id, shareId));
-    if (!row || (row.adult && !viewerNsfw)) throw notFound();
+    // Hidden by reports or an admin (issue 18): gone for everyone until restored.
+    if (!row || row.hiddenAt || (row.adult && !viewerNsfw)) throw notFound();
     return this.sharedView(row);
   }
 
@@ -364,6 +458,7 @@ export class ImagesService {
         and(
           tool ? eq(imageShares.tool, tool) : undefined,
           viewerNsfw ? undefined : eq(imageShares.adult, false),
+          isNull(imageShares.hiddenAt),
         ),
       )
       .orderBy(desc(imageShares.createdAt), desc(imageShares.id))

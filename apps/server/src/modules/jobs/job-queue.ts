@@ -44,7 +44,8 @@ export class JobQueue {
    * Checks the user's job limits, spends the job's credits and adds it, in one transaction: never
    * a paid job missing, never a job not paid for, and the limits counted under a lock on the
    * user's jobs, so concurrent submits on any number of processes never pass them. A refusal
-   * (too many open jobs, no free fast generation left, not enough credits) adds nothing.
+   * (too many open jobs, no free fast generation left, not enough credits) adds nothing. A job
+   * that costs 0 spends nothing.
    */
   async submit(
     job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
@@ -62,15 +63,17 @@ export class JobQueue {
       if ((await repo.openJobs(tx, row.userId)) >= limits.maxOpen) {
         throw new BusinessError(ErrorCode.TOO_FREQUENT, 'too_frequent');
       }
-      const spent = await this.deps.credits.spend(row.userId, row.cost, reason, tx);
+      // A free job (the offline preview renderer) spends nothing and has nothing to refund.
+      const spent =
+        row.cost > 0 ? await this.deps.credits.spend(row.userId, row.cost, reason, tx) : undefined;
       const inserted = await repo.insertJob(tx, {
         ...row,
-        spendOp: spent.operationId,
+        spendOp: spent?.operationId ?? null,
         createdAt: this.deps.clock(),
       });
       return { inserted, spent };
     });
-    made.spent.committed();
+    made.spent?.committed();
     return made.inserted;
   }
 

@@ -249,9 +249,10 @@ describe('image jobs', () => {
 describe('the queue', () => {
   let t: TestApp;
   let drawn = 0;
+  // Not the preview renderer: its pictures are free, and these tests follow the credits.
   const engine: ImageEngine = {
     id: 'count',
-    preview: true,
+    preview: false,
     generate: async (request) => {
       drawn++;
       return new PreviewImageEngine().generate({ ...request, width: 32, height: 32 });
@@ -259,11 +260,12 @@ describe('the queue', () => {
   };
   let now = Date.parse('2026-06-02T10:00:00Z');
   beforeAll(async () => {
-    // No worker in the app: the tests start and stop their own.
+    // No worker in the app: the tests start and stop their own. No picture classifier: these
+    // tests time the queue, not moderation (image-moderation.int.test.ts tests that).
     t = await createTestApp({
       imageEngine: engine,
       clock: () => new Date(now),
-      env: { RUN_WORKERS: 'false' },
+      env: { RUN_WORKERS: 'false', MODERATION_IMAGES: 'off' },
     });
   });
   afterAll(() => t.close());

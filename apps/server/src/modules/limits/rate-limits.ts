@@ -50,6 +50,11 @@ export const RATE_GROUPS = {
     { by: 'account', max: 10, windowMs: MINUTE },
     { by: 'network', max: 30, windowMs: MINUTE },
   ],
+  /** Reports (issue 18): enough for someone who meets a lot of trouble, too few to flood the queue. */
+  report: [
+    { by: 'account', max: 20, windowMs: 60 * MINUTE },
+    { by: 'network', max: 60, windowMs: 60 * MINUTE },
+  ],
 } as const satisfies Record<string, readonly RateRule[]>;
 
 export type RateGroup = keyof typeof RATE_GROUPS;
@@ -75,6 +80,7 @@ export const ROUTE_GROUPS: Record<string, RateGroup> = {
   'POST /cgi-bin/auth/v5pay/create-checkout-session': 'pay',
   'POST /cgi-bin/auth/nowpayments/create-checkout-session': 'pay',
   'POST /cgi-bin/auth/pay/test-checkout': 'pay',
+  'POST /cgi-bin/auth/report/create': 'report',
 };
 
 export interface RateLimitOptions {

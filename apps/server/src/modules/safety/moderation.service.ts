@@ -15,13 +15,20 @@ import { BusinessError } from '../../lib/errors';
 export interface ModerationDeps {
   db: Db;
   /** The offline floor: always asked first, in every configuration. */
-  floor?: OfflineFloor;
+  floor?: Floor;
+  /** Measuring only (MODERATION_FLOOR=off, refused in production): no floor. */
+  floorOff?: boolean;
   /** Backends asked after the floor (OpenAI-compatible moderation, Llama Guard). */
   text?: readonly ModerationEngine[];
   /** The image classifier (nsfwjs), if any. */
   image?: ModerationEngine;
   log?: FastifyBaseLogger;
 }
+
+/** What the chat's reply guard needs of the floor. */
+export type Floor = { readonly id: string; screen: OfflineFloor['screen'] };
+
+const NO_FLOOR: Floor = { id: 'floor-off', screen: () => ALLOWED('floor-off') };
 
 type Context = Omit<ModerationContext, 'signal'> & { signal?: AbortSignal | undefined };
 
@@ -32,11 +39,11 @@ type Context = Omit<ModerationContext, 'signal'> & { signal?: AbortSignal | unde
  * Refusals and crisis notices are recorded without the text, for the operator's counts.
  */
 export class ModerationService {
-  readonly floor: OfflineFloor;
+  readonly floor: Floor;
   private readonly text: readonly ModerationEngine[];
 
   constructor(private readonly deps: ModerationDeps) {
-    this.floor = deps.floor ?? new OfflineFloor();
+    this.floor = deps.floorOff ? NO_FLOOR : (deps.floor ?? new OfflineFloor());
     this.text = deps.text ?? [];
   }
 
@@ -46,17 +53,29 @@ export class ModerationService {
   }
 
   /** Checks texts (joined) with the floor and every backend; records what it acts on. */
-  async checkText(texts: string | readonly (string | null | undefined)[], context: Context, userId?: string | null) {
-    const text = (typeof texts === 'string' ? [texts] : texts).filter((t): t is string => !!t?.trim()).join('\n');
+  async checkText(
+    texts: string | readonly (string | null | undefined)[],
+    context: Context,
+    userId?: string | null,
+  ) {
+    const text = (typeof texts === 'string' ? [texts] : texts)
+      .filter((t): t is string => !!t?.trim())
+      .join('\n');
     if (!text) return ALLOWED(this.floor.id);
     let result = this.floor.screen(text, context);
     if (result.verdict !== 'refuse') {
       for (const engine of this.text) {
         try {
           const { signal, ...rest } = context;
-          result = worse(result, await engine.check({ kind: 'text', text }, { ...rest, ...(signal ? { signal } : {}) }));
+          result = worse(
+            result,
+            await engine.check({ kind: 'text', text }, { ...rest, ...(signal ? { signal } : {}) }),
+          );
         } catch (err) {
-          this.deps.log?.warn({ err, engine: engine.id }, 'moderation backend failed; the offline floor decides');
+          this.deps.log?.warn(
+            { err, engine: engine.id },
+            'moderation backend failed; the offline floor decides',
+          );
         }
         if (result.verdict === 'refuse') break;
       }
@@ -121,5 +140,7 @@ export class ModerationService {
 
 /** The envelope's refusal for a result: the matched phrase when the floor found one. */
 export function refusal(result: ModerationResult, message: MessageKey = 'content_refused'): BusinessError {
-  return new BusinessError(ErrorCode.CONTENT_POLICY, message, { term: result.match ?? result.categories.join(', ') });
+  return new BusinessError(ErrorCode.CONTENT_POLICY, message, {
+    term: result.match ?? result.categories.join(', '),
+  });
 }

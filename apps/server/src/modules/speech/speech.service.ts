@@ -31,6 +31,7 @@ import { jobFileName, randomName, type FileStorage, type PrivateFiles } from '..
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
+import type { ModerationService } from '../safety/moderation.service';
 
 interface SpeechJobInput {
   voiceId: string;
@@ -67,6 +68,8 @@ export interface SpeechDeps {
   storage: FileStorage;
   /** Generations one user may have waiting or running at once (every kind together). */
   maxOpenPerUser: number;
+  /** Checks the texts to speak and the typed clone scripts (issue 18). */
+  moderation: ModerationService;
 }
 
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
@@ -177,6 +180,7 @@ export class SpeechService {
     body: { voice_id: string; text: string; format: 'mp3' | 'wav' },
     vip: boolean,
   ) {
+    await this.requireScript(user, body.text);
     const input: SpeechJobInput = { voiceId: body.voice_id, text: body.text, format: body.format };
     return this.runJob(user, 'speech', ttsCost(body.text), input, vip ? 0 : 1);
   }
@@ -227,6 +231,7 @@ export class SpeechService {
   ) {
     if (!input.consent) throw refused('consent_required');
     if (!input.script && !input.text) throw refused('script_required');
+    if (input.text) await this.requireScript(user, input.text);
     // Decoded up to 10 minutes, so the message can say how long a too-long file really is.
     const reference = await this.decodeChecked(input.reference.file, 600);
     const length = seconds(reference);
@@ -257,6 +262,19 @@ export class SpeechService {
     }
     // A refused job (too many open, not enough credits) takes its recordings with it.
     return this.runJob(user, 'voice_clone', COSTS.voiceClone, job, 0, drop);
+  }
+
+  /**
+   * A text to be spoken passes moderation before anything is decoded, stored, spent or queued:
+   * a refusal is the envelope's 100009 and charges nothing.
+   */
+  private async requireScript(user: User, text: string): Promise<void> {
+    await this.deps.moderation.requireText(
+      text,
+      { surface: 'voice_script', adult: user.enableNsfw },
+      user.id,
+      'content_refused',
+    );
   }
 
   /** The recordings are needed only while the clone runs: gone once it is done or failed. */

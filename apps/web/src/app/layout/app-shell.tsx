@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CreditsDialogHost } from '@/features/credits/components/credits-dialog-host';
+import { ReportDialogHost } from '@/features/reports/components/report-dialog-host';
 import { appPromptDismissed, dismissAppPrompt, useInstallState } from '@/lib/pwa';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -83,6 +84,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       {bare ? null : <Footer />}
       <CreditsDialogHost />
+      <ReportDialogHost />
       {offerApp && (
         <Suspense fallback={null}>
           <MobileAppPrompt onClose={closeAppPrompt} />

@@ -1,9 +1,10 @@
 import { ErrorCode, type CharacterDetail } from '@lumi/contract';
-import { ArrowLeft, EyeOff, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, EyeOff, Flag, ShieldAlert } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { ReportTrigger } from '@/components/report-trigger';
+import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { getCharacter } from '@/features/characters/api/characters';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
@@ -175,6 +176,22 @@ function CharacterChat({
             </span>
           </button>
           <ChatHeaderActions onSettings={() => openSettings(true)} onRestart={() => void askRestart()} />
+          {!character.is_owner && (
+            <ReportTrigger target={{ type: 'character', id: character.id, name: character.name }}>
+              {({ label, onClick }) => (
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={label}
+                  title={label}
+                  onClick={onClick}
+                  data-testid="chat-report"
+                >
+                  <Flag className="h-5 w-5" aria-hidden />
+                </Button>
+              )}
+            </ReportTrigger>
+          )}
         </div>
         {body}
       </section>

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@lumi/contract';
-import { ImageOff, Wand2 } from 'lucide-react';
+import { Flag, ImageOff, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -121,6 +122,19 @@ export default function SharePage() {
           <h2 className="mb-3 text-sm font-semibold">{t('sharePage.share')}</h2>
           <ShareButtons url={url} />
         </div>
+        <ReportTrigger target={{ type: 'share', id: image.share_id }}>
+          {({ label, onClick }) => (
+            <button
+              type="button"
+              onClick={onClick}
+              className="text-faint hover:text-fg inline-flex min-h-8 items-center gap-1.5 justify-self-start text-xs font-semibold"
+              data-testid="report-share"
+            >
+              <Flag className="h-3.5 w-3.5" aria-hidden />
+              {label}
+            </button>
+          )}
+        </ReportTrigger>
       </div>
     </div>
   );

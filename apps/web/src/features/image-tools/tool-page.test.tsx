@@ -16,6 +16,19 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
   api: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
+/** What the server says runs: a real image engine unless a test says the preview renderer. */
+const engine = vi.hoisted(() => ({ preview: false }));
+vi.mock('@/lib/app-config', async (importOriginal) => {
+  const { appConfig } = await importOriginal<{ appConfig: object }>();
+  return {
+    appConfig: {
+      ...appConfig,
+      get imagePreview() {
+        return engine.preview;
+      },
+    },
+  };
+});
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -65,6 +78,7 @@ beforeEach(() => {
   vi.mocked(api).mockReset().mockImplementation(fakeServer);
   createImage.mockReset().mockResolvedValue({ id: 'job-1' });
   statuses = [];
+  engine.preview = false;
 });
 afterEach(cleanup);
 
@@ -178,5 +192,23 @@ describe('the generation states', () => {
     expect(screen.getAllByTestId('generate-tip')[0]?.textContent).toBe('Describe your picture to start.');
     fireEvent.change(screen.getByTestId('prompt'), { target: { value: 'a red fox' } });
     expect(generateButton()).toHaveProperty('disabled', false);
+  });
+});
+
+describe('with the offline preview renderer', () => {
+  it('say the pictures are free instead of a cost, and promise no refund when one fails', async () => {
+    engine.preview = true;
+    statuses = [{ state: 'failed', message: 'Service busy, retry later' }];
+    renderPage();
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    expect(generateButton().textContent).toContain('Generate · free in preview');
+    expect(generateButton().textContent).not.toMatch(/credit/);
+    expect(screen.getByTestId('preview-free').textContent).toContain('cost no credits');
+    expect(screen.getAllByText('Free in preview')).toHaveLength(2);
+    expect(screen.queryByText(/credits per image/)).toBeNull();
+    fireEvent.click(generateButton());
+    const failed = await screen.findByTestId('generation-failed');
+    expect(failed.textContent).toContain('Service busy, retry later');
+    expect(failed.textContent).not.toContain('Your credits were returned.');
   });
 });

@@ -6,12 +6,14 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { appConfig } from '@/lib/app-config';
 import { ExploreGallery } from './components/explore-gallery';
 import { GenerationPanel } from './components/generation-panel';
 import { GirlBuilder } from './components/girl-builder';
 import { HistoryList } from './components/history-list';
 import { OptionsPanel } from './components/options-panel';
 import { PresetPicker } from './components/preset-picker';
+import { PreviewNote } from './components/preview-badge';
 import { AdvancedOptions, PromptField } from './components/prompt-field';
 import { Tabs } from '@/components/ui/tabs';
 import { useGeneration } from './hooks/use-generation';
@@ -86,7 +88,9 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
   };
 
   const jobId = 'id' in state ? (state.id ?? null) : null;
-  const cost = formCost(form);
+  // The preview renderer is no AI model: its pictures are free, and the button says so.
+  const free = appConfig.imagePreview === true;
+  const generateLabel = free ? t('generate.buttonFree') : t('generate.button', { count: formCost(form) });
 
   const setTab = (next: PageTab) =>
     setParams(next === 'explore' ? { tab: 'explore' } : {}, { replace: true, preventScrollReset: true });
@@ -165,12 +169,13 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
               <SlidersHorizontal className="h-4 w-4" aria-hidden />
               {t('form.options')}
             </h2>
-            <OptionsPanel form={form} update={update} isVip={isVip} locale={locale} />
+            <OptionsPanel form={form} update={update} isVip={isVip} locale={locale} free={free} />
           </div>
+          {free && <PreviewNote text={t('preview.free')} testId="preview-free" />}
           <SubmitButton
             formId={formId}
             icon={Wand2}
-            label={t('generate.button', { count: cost })}
+            label={generateLabel}
             busyLabel={t('generate.busy')}
             testId="generate"
             busy={busy}
@@ -190,7 +195,7 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
             <h2 id={`${idBase}-results`} className="sr-only">
               {t('results.title')}
             </h2>
-            <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} />
+            <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} free={free} />
           </section>
           <HistoryList tool={tool} locale={locale} hideId={jobId} />
         </div>
@@ -198,7 +203,7 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
       <SubmitButton
         formId={formId}
         icon={Wand2}
-        label={t('generate.button', { count: cost })}
+        label={generateLabel}
         busyLabel={t('generate.busy')}
         testId="generate"
         busy={busy}

@@ -9,6 +9,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDay } from '@/lib/format';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
+import { ReportLinks } from './report-links';
 
 /** The dialogs of the character pages: details (phones), adult notice, confirmations. */
 export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }) {
@@ -138,6 +139,8 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
       >
         {c.desc}
       </p>
+      {/* The details close first: one dialog at a time. */}
+      <ReportLinks character={c} onOpen={() => characterDialogStore.close()} />
     </Dialog>
   );
 }

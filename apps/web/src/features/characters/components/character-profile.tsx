@@ -12,6 +12,7 @@ import { notify } from '@/lib/toast';
 import { cardUrl, rateCharacter } from '../api/characters';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 import { FORM_STATE_KEY } from './owner-menu';
+import { ReportLinks } from './report-links';
 
 /**
  * Who a character is, beside their chat: portrait, creator, tags, description, rating, like,
@@ -146,6 +147,7 @@ export function CharacterProfile({
           {t('owner.export')}
         </a>
       </div>
+      <ReportLinks character={c} />
     </div>
   );
 }

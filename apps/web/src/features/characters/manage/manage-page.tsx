@@ -1,7 +1,7 @@
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
 import { Loader2, Search, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,10 @@ import { CharacterDialogHost } from '../components/character-dialog-host';
 import { resolveAccess, isForbidden } from './access';
 import { AdminsOnly, LoadFailed, ManageBlocked, NoMatches, QueueEmpty } from './components/manage-states';
 import { ManageRow, ManageRowSkeleton } from './components/manage-row';
+import { LogPanel } from './components/log-panel';
+import { ReportsPanel } from './components/reports-panel';
 import { flattenPages } from './list-updates';
+import { useSafetyCounts } from './use-reports';
 import {
   moderationKey,
   useAllCharacters,
@@ -22,7 +25,8 @@ import {
   type ModerationKind,
 } from './use-admin-characters';
 
-type Tab = 'queue' | 'all';
+const TABS = ['queue', 'all', 'reports', 'log'] as const;
+type Tab = (typeof TABS)[number];
 const NAME_DEBOUNCE_MS = 400;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -52,7 +56,7 @@ export default function ManageCharacterPage() {
   const { t } = useTranslation('manage');
   useDocumentTitle(t('title'));
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'all' ? 'all' : 'queue';
+  const tab: Tab = TABS.find((id) => id === params.get('tab')) ?? 'queue';
   const [approval, setApproval] = useState<ApprovalState | undefined>(undefined);
   const [name, setName] = useState('');
   const query = useDebounced(name.trim(), NAME_DEBOUNCE_MS);
@@ -65,9 +69,12 @@ export default function ManageCharacterPage() {
     ? ({ state: 'blocked', message: blockedMessage } as const)
     : resolveAccess(queue.error, queue.isSuccess, all.error);
 
-  const moderation = useModeration((error) => {
+  const onForbidden = useCallback((error: unknown) => {
     if (isForbidden(error)) setBlockedMessage(error.message);
-  });
+  }, []);
+  const moderation = useModeration(onForbidden);
+  // The Reports tab's badge: items with open reports (issue 18).
+  const counts = useSafetyCounts(queue.isSuccess);
   const busyIds = useMutationState({
     filters: { mutationKey: moderationKey, status: 'pending' },
     select: (m) => (m.state.variables as ModerationAction | undefined)?.character.id,
@@ -87,7 +94,7 @@ export default function ManageCharacterPage() {
   };
 
   const setTab = (next: Tab) =>
-    setParams(next === 'all' ? { tab: 'all' } : {}, { replace: true, preventScrollReset: true });
+    setParams(next === 'queue' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
 
   const current = tab === 'queue' ? queue : all;
   const items = flattenPages(current.data);
@@ -120,8 +127,15 @@ export default function ManageCharacterPage() {
             aria-label={t('title')}
             className="border-line bg-surface flex w-full gap-1 rounded-2xl border p-1 sm:w-auto sm:self-start sm:rounded-full"
           >
-            {(['queue', 'all'] as const).map((id) => {
-              const count = id === 'queue' ? queueCount : allCount;
+            {TABS.map((id) => {
+              const count =
+                id === 'queue'
+                  ? queueCount
+                  : id === 'all'
+                    ? allCount
+                    : id === 'reports'
+                      ? counts.data?.open_reports.items
+                      : undefined;
               const selected = tab === id;
               return (
                 <button
@@ -154,87 +168,97 @@ export default function ManageCharacterPage() {
           </div>
 
           <div id="manage-panel" role="tabpanel" aria-labelledby={`manage-tab-${tab}`} className="mt-5">
-            {tab === 'all' && (
-              <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-                <div
-                  className="-mx-4 flex gap-2 overflow-x-auto px-4 md:mx-0 md:px-0"
-                  role="group"
-                  aria-label={t('filter.label')}
-                >
-                  {[undefined, ...APPROVAL_STATES].map((state) => {
-                    const selected = approval === state;
-                    return (
-                      <button
-                        key={state ?? 'any'}
-                        type="button"
-                        aria-pressed={selected}
-                        onClick={() => setApproval(state)}
-                        className={cn(
-                          'h-9 shrink-0 rounded-full border px-3.5 text-sm font-semibold whitespace-nowrap transition-colors duration-150',
-                          selected
-                            ? 'border-transparent bg-fg text-bg'
-                            : 'border-line bg-surface-2 text-muted hover:text-fg',
-                        )}
-                      >
-                        {state ? t(`approval.${state}`) : t('filter.any')}
-                      </button>
-                    );
-                  })}
-                </div>
-                <div className="relative md:w-72">
-                  <Search
-                    className="text-faint pointer-events-none absolute start-3.5 top-1/2 h-4 w-4 -translate-y-1/2"
-                    aria-hidden
-                  />
-                  <input
-                    type="search"
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                    maxLength={100}
-                    placeholder={t('filter.namePlaceholder')}
-                    aria-label={t('filter.namePlaceholder')}
-                    className="border-line bg-surface-2 placeholder:text-faint focus:border-violet h-10 w-full rounded-full border ps-10 pe-4 text-sm outline-none"
-                  />
-                </div>
-              </div>
-            )}
-
-            {current.isPending ? (
-              <Skeletons />
-            ) : current.isError && items.length === 0 ? (
-              <LoadFailed onRetry={() => void current.refetch()} />
-            ) : items.length === 0 ? (
-              tab === 'queue' ? (
-                <QueueEmpty />
-              ) : (
-                <NoMatches />
-              )
+            {tab === 'reports' ? (
+              <ReportsPanel onForbidden={onForbidden} />
+            ) : tab === 'log' ? (
+              <LogPanel onForbidden={onForbidden} />
             ) : (
               <>
-                <ul className="flex flex-col gap-3" data-testid="manage-list">
-                  {items.map((c) => (
-                    <ManageRow
-                      key={c.id}
-                      character={c}
-                      busy={busyIds.includes(c.id)}
-                      onAction={(kind, character) => void onAction(kind, character)}
-                    />
-                  ))}
-                </ul>
-                <div className="text-muted flex min-h-16 items-center justify-center py-6 text-sm">
-                  {current.hasNextPage ? (
-                    <Button
-                      variant="secondary"
-                      onClick={() => void current.fetchNextPage()}
-                      disabled={current.isFetchingNextPage}
+                {tab === 'all' && (
+                  <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+                    <div
+                      className="-mx-4 flex gap-2 overflow-x-auto px-4 md:mx-0 md:px-0"
+                      role="group"
+                      aria-label={t('filter.label')}
                     >
-                      {current.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-                      {t('list.loadMore')}
-                    </Button>
+                      {[undefined, ...APPROVAL_STATES].map((state) => {
+                        const selected = approval === state;
+                        return (
+                          <button
+                            key={state ?? 'any'}
+                            type="button"
+                            aria-pressed={selected}
+                            onClick={() => setApproval(state)}
+                            className={cn(
+                              'h-9 shrink-0 rounded-full border px-3.5 text-sm font-semibold whitespace-nowrap transition-colors duration-150',
+                              selected
+                                ? 'border-transparent bg-fg text-bg'
+                                : 'border-line bg-surface-2 text-muted hover:text-fg',
+                            )}
+                          >
+                            {state ? t(`approval.${state}`) : t('filter.any')}
+                          </button>
+                        );
+                      })}
+                    </div>
+                    <div className="relative md:w-72">
+                      <Search
+                        className="text-faint pointer-events-none absolute start-3.5 top-1/2 h-4 w-4 -translate-y-1/2"
+                        aria-hidden
+                      />
+                      <input
+                        type="search"
+                        value={name}
+                        onChange={(e) => setName(e.target.value)}
+                        maxLength={100}
+                        placeholder={t('filter.namePlaceholder')}
+                        aria-label={t('filter.namePlaceholder')}
+                        className="border-line bg-surface-2 placeholder:text-faint focus:border-violet h-10 w-full rounded-full border ps-10 pe-4 text-sm outline-none"
+                      />
+                    </div>
+                  </div>
+                )}
+
+                {current.isPending ? (
+                  <Skeletons />
+                ) : current.isError && items.length === 0 ? (
+                  <LoadFailed onRetry={() => void current.refetch()} />
+                ) : items.length === 0 ? (
+                  tab === 'queue' ? (
+                    <QueueEmpty />
                   ) : (
-                    <span>{t('list.end')}</span>
-                  )}
-                </div>
+                    <NoMatches />
+                  )
+                ) : (
+                  <>
+                    <ul className="flex flex-col gap-3" data-testid="manage-list">
+                      {items.map((c) => (
+                        <ManageRow
+                          key={c.id}
+                          character={c}
+                          busy={busyIds.includes(c.id)}
+                          onAction={(kind, character) => void onAction(kind, character)}
+                        />
+                      ))}
+                    </ul>
+                    <div className="text-muted flex min-h-16 items-center justify-center py-6 text-sm">
+                      {current.hasNextPage ? (
+                        <Button
+                          variant="secondary"
+                          onClick={() => void current.fetchNextPage()}
+                          disabled={current.isFetchingNextPage}
+                        >
+                          {current.isFetchingNextPage && (
+                            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+                          )}
+                          {t('list.loadMore')}
+                        </Button>
+                      ) : (
+                        <span>{t('list.end')}</span>
+                      )}
+                    </div>
+                  </>
+                )}
               </>
             )}
           </div>

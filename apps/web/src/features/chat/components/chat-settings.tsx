@@ -12,6 +12,8 @@ interface ChatSettingsProps {
   onOpenChange: (open: boolean) => void;
   conversation: ConversationDto | null;
   model: string;
+  /** The offline demo engine answers: every model costs nothing. */
+  free?: boolean;
   /** Whether the memory section applies (it needs a conversation). */
   onSave: (s: { persona_name: string; persona_description: string; model: string }) => Promise<boolean>;
   onSaveMemory: (memory: string) => Promise<boolean>;
@@ -63,7 +65,7 @@ export function ChatSettings(props: ChatSettingsProps) {
 }
 
 /** The form, mounted each time the drawer opens, so it starts from the saved settings. */
-function SettingsForm({ onOpenChange, conversation, model, onSave, onSaveMemory }: ChatSettingsProps) {
+function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveMemory }: ChatSettingsProps) {
   const { t } = useTranslation('chat');
   const [picked, setPicked] = useState(model);
   const [name, setName] = useState(conversation?.persona_name ?? '');
@@ -131,7 +133,7 @@ function SettingsForm({ onOpenChange, conversation, model, onSave, onSaveMemory 
                 <span className="text-muted block text-xs">{t(`settings.style.${p.chatStyle}`)}</span>
               </span>
               <span className="text-muted shrink-0 text-xs tabular-nums">
-                {t('settings.perMessage', { count: COSTS.chatMessage })}
+                {free ? t('settings.free') : t('settings.perMessage', { count: COSTS.chatMessage })}
               </span>
             </button>
           ))}

@@ -1,12 +1,26 @@
 import { MODEL_PROFILES } from '@lumi/contract';
-import { Info, Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Loader2 } from 'lucide-react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { ChatController } from '../hooks/use-chat';
+import { isAdminVisitor } from '../lib/visitor';
+import { AiDisclosure } from './ai-disclosure';
 import { ChatSettings } from './chat-settings';
 import { Composer } from './composer';
+import { CrisisNotice } from './crisis-notice';
+import { DemoNotice } from './demo-notice';
 import { MessageItem, type MessageActions } from './message-item';
+import { RefusalNote } from './refusal-note';
 
 export type Confirm = (options: {
   title: string;
@@ -33,9 +47,10 @@ interface ChatViewProps {
 const FOLLOW_PX = 120;
 
 /**
- * The conversation: messages (older pages on demand, following the newest while it streams),
- * the demo-engine notice, the sticky composer and the settings drawer. Shared by character
- * chat and the AI chat.
+ * The conversation: the AI disclosure at its top, messages (older pages on demand, following
+ * the newest while it streams; the crisis notice before a reply that needs it; a note in place
+ * of a reply stopped for the content rules), the demo-engine notice, the sticky composer and
+ * the settings drawer. Shared by character chat and the AI chat.
  */
 export function ChatView({
   chat,
@@ -118,7 +133,12 @@ export function ChatView({
   );
 
   const lastAssistant = state.messages.findLast((m) => m.role === 'assistant' && !m.local)?.id;
+  // A refusal note after a reply does not stop that reply from being the newest one.
+  const lastShown = state.messages.findLast((m) => !m.refusal)?.id;
   const liveId = state.live?.targetId;
+  // The page says whether the reader is an admin; before it has loaded, the last list's answer.
+  const [listedAdmin] = useState(isAdminVisitor);
+  const admin = state.admin || listedAdmin;
   const modelName = MODEL_PROFILES.find((p) => p.id === chat.model)?.name ?? chat.model;
 
   return (
@@ -130,20 +150,8 @@ export function ChatView({
         data-testid="chat-scroller"
       >
         <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
-          {state.demo && (
-            <aside
-              className="border-line bg-surface text-muted mb-4 flex gap-2.5 rounded-2xl border px-3.5 py-3 text-xs leading-relaxed"
-              data-testid="demo-notice"
-            >
-              <Info className="text-pink mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              <p>
-                <span className="text-fg font-semibold">{t('demo.title')}</span> {t('demo.body')}{' '}
-                <span dir="ltr" className="font-mono">
-                  LLM_BASE_URL
-                </span>
-              </p>
-            </aside>
-          )}
+          <AiDisclosure kind={chat.kind} name={assistantName} />
+          {state.demo && <DemoNotice admin={admin} />}
           {state.hasMore && (
             <div className="mb-3 flex justify-center">
               <Button
@@ -165,16 +173,28 @@ export function ChatView({
             aria-relevant="additions"
           >
             {state.messages.map((m) => (
-              <MessageItem
-                key={m.id}
-                message={m}
-                avatar={avatar}
-                author={m.role === 'user' ? t('you') : assistantName}
-                last={m.id === lastAssistant && m.id === state.messages.at(-1)?.id}
-                live={m.id === liveId}
-                busy={chat.streaming}
-                actions={actions}
-              />
+              <Fragment key={m.id}>
+                {m.notice === 'crisis' && m.role === 'assistant' && (
+                  <li>
+                    <CrisisNotice />
+                  </li>
+                )}
+                {m.refusal !== undefined ? (
+                  <li data-testid="chat-note">
+                    <RefusalNote text={m.refusal} />
+                  </li>
+                ) : (
+                  <MessageItem
+                    message={m}
+                    avatar={avatar}
+                    author={m.role === 'user' ? t('you') : assistantName}
+                    last={m.id === lastAssistant && m.id === lastShown}
+                    live={m.id === liveId}
+                    busy={chat.streaming}
+                    actions={actions}
+                  />
+                )}
+              </Fragment>
             ))}
           </ol>
         </div>
@@ -184,6 +204,7 @@ export function ChatView({
         streaming={chat.streaming}
         disabled={state.phase !== 'ready'}
         modelName={modelName}
+        free={state.demo}
         onModelClick={() => onSettingsOpenChange(true)}
         onSend={send}
         onStop={chat.stop}
@@ -194,6 +215,7 @@ export function ChatView({
         onOpenChange={onSettingsOpenChange}
         conversation={state.conversation}
         model={chat.model}
+        free={state.demo}
         onSave={chat.saveSettings}
         onSaveMemory={chat.saveMemory}
       />

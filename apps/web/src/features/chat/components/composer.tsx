@@ -10,6 +10,8 @@ interface ComposerProps {
   disabled?: boolean;
   /** The model's name, shown with the cost; a click opens the chat settings. */
   modelName: string;
+  /** The offline demo engine answers: messages cost nothing. */
+  free?: boolean;
   onModelClick: () => void;
   /** Resolves false when the message was refused: the text stays in the box. */
   onSend: (text: string) => Promise<boolean>;
@@ -27,6 +29,7 @@ export function Composer({
   streaming,
   disabled,
   modelName,
+  free,
   onModelClick,
   onSend,
   onStop,
@@ -123,7 +126,8 @@ export function Composer({
           className="hover:text-fg truncate"
           data-testid="chat-cost"
         >
-          <bdi>{modelName}</bdi> · {t('composer.cost', { count: COSTS.chatMessage })}
+          <bdi>{modelName}</bdi> ·{' '}
+          {free ? t('composer.free') : t('composer.cost', { count: COSTS.chatMessage })}
         </button>
         <span className={cn('shrink-0 tabular-nums', left > 400 && 'invisible')} aria-live="polite">
           {t('composer.left', { count: left })}

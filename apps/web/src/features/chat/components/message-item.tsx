@@ -3,6 +3,7 @@ import {
   ChevronRight,
   Copy,
   FastForward,
+  Flag,
   Pencil,
   RefreshCw,
   Sparkles,
@@ -10,6 +11,7 @@ import {
 } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReportTrigger } from '@/components/report-trigger';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/toast';
@@ -264,6 +266,16 @@ export const MessageItem = memo(function MessageItem({
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
               </ActionButton>
+              {!mine && (
+                // The character's words can be reported (issue 18); the reviewer sees this text.
+                <ReportTrigger target={{ type: 'message', id: m.id, name: author }}>
+                  {({ label, onClick }) => (
+                    <ActionButton label={label} testId="message-report" onClick={onClick}>
+                      <Flag className="h-4 w-4" aria-hidden />
+                    </ActionButton>
+                  )}
+                </ReportTrigger>
+              )}
             </div>
           )}
         </div>

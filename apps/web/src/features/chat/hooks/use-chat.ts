@@ -23,6 +23,8 @@ const SETTLE_MS = 700;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ChatController {
+  /** A character's chat or the AI chat: the page says which kind of AI answers. */
+  kind: ChatSource['kind'];
   state: ChatState;
   streaming: boolean;
   /** The model of the next reply: the conversation's, or the one picked before it exists. */
@@ -162,6 +164,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       setStreaming(true);
       prepare();
       let started = false;
+      let withheld = false;
       let outcome: 'done' | 'error' | 'cut' = 'cut';
       try {
         outcome = await streamReply(
@@ -176,7 +179,16 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
             },
             delta: (text) => dispatch({ type: 'delta', text }),
             done: (data) => dispatch({ type: 'done', message: data.message }),
-            error: (data) => notify('error', data.message || t('errors.generic')),
+            error: (data) => {
+              if (data.code === ErrorCode.CONTENT_POLICY) {
+                // The reply broke the content rules while it streamed: its text is replaced by
+                // the server's note, in the conversation rather than a passing toast.
+                withheld = true;
+                dispatch({ type: 'withheld', text: data.message || t('errors.refused') });
+              } else {
+                notify('error', data.message || t('errors.generic'));
+              }
+            },
           },
           controller.signal,
         );
@@ -191,8 +203,10 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
         if (!controller.signal.aborted) notify('error', t('errors.cut'));
       }
       abortRef.current = null;
-      if (outcome !== 'done') {
+      if (outcome !== 'done' && !(withheld && started)) {
         // Stopped, cut or failed: the server kept what it had (or nothing, and refunded).
+        // A withheld reply needs no reading back: the server kept only the user's message,
+        // which the start event gave, and reading back would drop the note.
         if (controller.signal.aborted) await wait(SETTLE_MS);
         await reconcile();
       }
@@ -360,6 +374,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
 
   return useMemo(
     () => ({
+      kind: source.kind,
       state,
       streaming,
       model: state.conversation?.model || pendingModel,
@@ -380,6 +395,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       refreshConversation,
     }),
     [
+      source.kind,
       state,
       streaming,
       pendingModel,

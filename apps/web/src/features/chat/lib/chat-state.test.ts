@@ -32,6 +32,7 @@ const page = (messages: ChatMessageDto[], hasMore = false): MessagePage => ({
   messages,
   has_more: hasMore,
   demo_engine: false,
+  is_admin: false,
 });
 
 const loaded = (messages: ChatMessageDto[]): ChatState =>
@@ -109,5 +110,69 @@ describe('chatReducer', () => {
     });
     expect(s.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     expect(s.live).toBeNull();
+  });
+});
+
+describe('chatReducer: safety notices', () => {
+  const start = (notice: 'crisis' | null, user: ChatMessageDto | null) =>
+    ({
+      type: 'started',
+      data: { conversation_id: 'c1', user_message: user, message_id: 0, notice },
+    }) as const;
+
+  it('puts the crisis notice on the reply while it streams, when the start says so', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello.')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'x'),
+      reply: localMessage('assistant', ''),
+    });
+    s = chatReducer(s, start('crisis', msg(2, 'user', 'x')));
+    expect(s.messages.map((m) => m.notice)).toEqual([null, null, 'crisis']);
+    s = chatReducer(s, { type: 'delta', text: 'I hear you.' });
+    expect(s.messages[2]).toMatchObject({ content: 'I hear you.', notice: 'crisis' });
+  });
+
+  it('replaces a partial reply with the refusal note and keeps the user’s stored message', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello.')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'Hi'),
+      reply: localMessage('assistant', ''),
+    });
+    s = chatReducer(s, start(null, msg(2, 'user', 'Hi')));
+    s = chatReducer(s, { type: 'delta', text: 'Something that turns ' });
+    s = chatReducer(s, { type: 'delta', text: 'unsafe' });
+    s = chatReducer(s, { type: 'withheld', text: 'The reply was stopped.' });
+    expect(s.live).toBeNull();
+    expect(s.messages.map((m) => [m.id, m.role, m.content])).toEqual([
+      [1, 'assistant', 'Hello.'],
+      [2, 'user', 'Hi'],
+      [s.messages[2]?.id, 'assistant', ''],
+    ]);
+    expect(s.messages[2]).toMatchObject({ local: true, refusal: 'The reply was stopped.' });
+    expect(s.messages.some((m) => m.content.includes('unsafe'))).toBe(false);
+  });
+
+  it('puts a regenerated reply back as it was, with the note after it', () => {
+    let s = loaded([msg(1, 'user', 'Hi'), msg(2, 'assistant', 'First.')]);
+    s = chatReducer(s, { type: 'reworking', mode: 'regenerate', id: 2 });
+    s = chatReducer(s, start(null, null));
+    s = chatReducer(s, { type: 'delta', text: 'Bad' });
+    s = chatReducer(s, { type: 'withheld', text: 'Stopped.' });
+    expect(s.messages.slice(0, 2)).toEqual([msg(1, 'user', 'Hi'), msg(2, 'assistant', 'First.')]);
+    expect(s.messages[2]).toMatchObject({ refusal: 'Stopped.', notice: null });
+  });
+
+  it('keeps the crisis notice in view when the reply after it is withheld', () => {
+    let s = loaded([]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'x'),
+      reply: localMessage('assistant', ''),
+    });
+    s = chatReducer(s, start('crisis', msg(2, 'user', 'x')));
+    s = chatReducer(s, { type: 'withheld', text: 'Stopped.' });
+    expect(s.messages[1]).toMatchObject({ refusal: 'Stopped.', notice: 'crisis' });
   });
 });

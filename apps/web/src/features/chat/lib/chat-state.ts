@@ -1,8 +1,14 @@
 import type { ChatMessageDto, ChatStreamEvent, ConversationDto, MessagePage } from '@lumi/contract';
+import { appConfig } from '@/lib/app-config';
 
 /** A message as shown: stored ones have their server id; `local` ones (negative ids) are not stored yet. */
 export interface UiMessage extends ChatMessageDto {
   local?: boolean;
+  /**
+   * A reply stopped while it streamed (it broke the content rules): the server's refusal, shown
+   * as a note in place of the reply. Never stored; the next reload no longer shows it.
+   */
+  refusal?: string;
 }
 
 /** The reply being streamed into a message. */
@@ -24,6 +30,8 @@ export interface ChatState {
   messages: UiMessage[];
   hasMore: boolean;
   demo: boolean;
+  /** The reader is an admin (the page says so): operator instructions are shown. */
+  admin: boolean;
   live: Live | null;
 }
 
@@ -43,6 +51,7 @@ export type ChatAction =
   | { type: 'done'; message: ChatMessageDto }
   | { type: 'settled' }
   | { type: 'refused' }
+  | { type: 'withheld'; text: string }
   | { type: 'replaced'; message: ChatMessageDto }
   | { type: 'removed'; id: number };
 
@@ -51,7 +60,9 @@ export const initialChatState: ChatState = {
   conversation: null,
   messages: [],
   hasMore: false,
-  demo: false,
+  // Known from the site's configuration before the first page or reply says so.
+  demo: appConfig.chatDemo ?? false,
+  admin: false,
   live: null,
 };
 
@@ -118,10 +129,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         messages: action.page.messages,
         hasMore: action.page.has_more,
         demo: action.page.demo_engine,
+        admin: action.page.is_admin,
         live: null,
       };
     case 'blank':
-      return { ...initialChatState, phase: 'ready', demo: state.demo };
+      return { ...initialChatState, phase: 'ready', demo: state.demo, admin: state.admin };
     case 'older':
       return {
         ...state,
@@ -133,6 +145,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         conversation: action.page.conversation,
         demo: action.page.demo_engine,
+        admin: action.page.is_admin,
         messages: mergeNewest(state.messages, action.page.messages),
         live: null,
       };
@@ -169,11 +182,16 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           persona_description: '',
           memory: '',
         } satisfies ConversationDto);
-      if (!stored) return { ...state, conversation };
+      const { notice } = action.data;
       // The stored user message takes the place of its local copy (the last local user message).
-      const at = state.messages.findLastIndex((m) => m.local && m.role === 'user');
-      const messages = [...state.messages];
-      if (at >= 0) messages[at] = stored;
+      const at = stored ? state.messages.findLastIndex((m) => m.local && m.role === 'user') : -1;
+      const targetId = state.live?.targetId;
+      const messages = state.messages.map((m, i) => {
+        if (stored && i === at) return stored;
+        // The crisis notice comes before the reply while it streams, not only once it is stored.
+        if (notice && m.id === targetId) return { ...m, notice };
+        return m;
+      });
       return { ...state, conversation, messages };
     }
     case 'delta': {
@@ -214,6 +232,27 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return original
         ? { ...mapMessage(state, live.targetId, () => original), live: null }
         : { ...state, live: null };
+    }
+    case 'withheld': {
+      // The reply turned unsafe while streaming: the server kept none of it and refunded. What
+      // was shown goes; a note with the server's words takes its place. The user's message stays.
+      const live = state.live;
+      if (!live) return state;
+      const target = state.messages.find((m) => m.id === live.targetId);
+      const original = live.original;
+      const note: UiMessage = {
+        ...localMessage('assistant', ''),
+        // The crisis notice stays in view, once.
+        notice: target?.notice && !original?.notice ? target.notice : null,
+        refusal: action.text,
+      };
+      const messages = state.messages.flatMap((m) => {
+        if (m.id !== live.targetId) return [m];
+        // A new reply is replaced by the note; a regenerated or continued one is put back as it
+        // was, with the note after it.
+        return original ? [original, note] : [note];
+      });
+      return { ...state, messages, live: null };
     }
     case 'replaced':
       return mapMessage(state, action.message.id, () => action.message);

@@ -7,8 +7,15 @@ import { getSwapStatus } from '../api/get-swap-status';
 import { pageStore, type PageStore } from '../lib/page-store';
 import { pollingId, type SwapRequest } from '../lib/swap-state';
 
-/** Refusals Retry cannot change: the same photos would be refused again. */
-const FINAL_CODES: ReadonlySet<number> = new Set([ErrorCode.INVALID_INPUT, ErrorCode.FORBIDDEN]);
+/**
+ * Refusals Retry cannot change: the same photos would be refused again (an explicit photo
+ * without adult content on, 100009, included).
+ */
+const FINAL_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.INVALID_INPUT,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.CONTENT_POLICY,
+]);
 
 /**
  * The face swap page's state (photos, consent, the swap) and its actions: Swap sends the photos,

@@ -19,11 +19,14 @@ export function GenerationPanel({
   tool,
   locale,
   onRetry,
+  free = false,
 }: {
   state: Generation;
   tool: ImageTool;
   locale: Locale;
   onRetry: () => void;
+  /** The preview renderer draws: nothing was spent, so nothing is said to come back. */
+  free?: boolean;
 }) {
   const { t } = useTranslation('images');
 
@@ -71,7 +74,7 @@ export function GenerationPanel({
   }
 
   if (state.phase === 'failed') {
-    const refunded = state.id !== undefined && state.retry === 'send';
+    const refunded = !free && state.id !== undefined && state.retry === 'send';
     return (
       <div
         role="alert"

@@ -19,10 +19,12 @@ interface OptionsProps {
   /** Paying user: the advanced model and unlimited fast generations. Unknown while loading. */
   isVip: boolean | undefined;
   locale: Locale;
+  /** The preview renderer draws: pictures are free, whatever the model. */
+  free?: boolean;
 }
 
 /** Size, number of images, speed and model. */
-export function OptionsPanel({ form, update, isVip, locale }: OptionsProps) {
+export function OptionsPanel({ form, update, isVip, locale, free = false }: OptionsProps) {
   const { t } = useTranslation('images');
   const sizeName = useId();
   const countName = useId();
@@ -118,13 +120,13 @@ export function OptionsPanel({ form, update, isVip, locale }: OptionsProps) {
             value: 'standard',
             icon: <Sparkles className="h-4 w-4" aria-hidden />,
             title: t('model.standard'),
-            detail: t('model.perImage', { count: COSTS.imageStandard }),
+            detail: free ? t('model.free') : t('model.perImage', { count: COSTS.imageStandard }),
           },
           {
             value: 'advanced',
             icon: <Gem className="h-4 w-4" aria-hidden />,
             title: t('model.advanced'),
-            detail: t('model.perImage', { count: COSTS.imageAdvanced }),
+            detail: free ? t('model.free') : t('model.perImage', { count: COSTS.imageAdvanced }),
             disabled: !isVip,
           },
         ]}

@@ -19,8 +19,16 @@ export function PreviewBadge({ className }: { className?: string }) {
   );
 }
 
-/** The sentence that says what the preview engine is. */
-export function PreviewNote({ className }: { className?: string }) {
+/** The sentence that says what the preview engine is (or another sentence about it). */
+export function PreviewNote({
+  className,
+  text,
+  testId = 'preview-note',
+}: {
+  className?: string;
+  text?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation('images');
   return (
     <p
@@ -28,10 +36,10 @@ export function PreviewNote({ className }: { className?: string }) {
         'flex items-start gap-2 rounded-xl border border-amber-200/20 bg-amber-200/5 px-3 py-2 text-xs leading-relaxed text-amber-100/90',
         className,
       )}
-      data-testid="preview-note"
+      data-testid={testId}
     >
       <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span>{t('preview.note')}</span>
+      <span>{text ?? t('preview.note')}</span>
     </p>
   );
 }

@@ -1,0 +1,264 @@
+import type { ModerationLogPage, ReportQueueItem, ReportQueuePage, SafetyCounts } from '@lumi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, type RequestOptions } from '@/lib/api-client';
+import type * as ApiClient from '@/lib/api-client';
+import charactersEn from '@/locales/en/characters.json';
+import commonEn from '@/locales/en/common.json';
+import manageEn from '@/locales/en/manage.json';
+import reportsEn from '@/locales/en/reports.json';
+import { CharacterDialogHost } from '../../components/character-dialog-host';
+import { LogPanel } from './log-panel';
+import { actionsFor } from './report-row';
+import { ReportsPanel } from './reports-panel';
+
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: vi.fn(),
+}));
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, manage: manageEn, reports: reportsEn, characters: charactersEn } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const creator = { id: 'u-1', name: 'Rowan', banned: false, hidden: false };
+const item = (over: Partial<ReportQueueItem> = {}): ReportQueueItem => ({
+  target_type: 'character',
+  target_id: '12',
+  open_reports: 2,
+  reasons: { hate: 1, minor_safety: 1 },
+  details: ['She says she is in 9th grade.'],
+  excerpt: '',
+  first_reported_at: Date.UTC(2026, 6, 1),
+  last_reported_at: Date.UTC(2026, 6, 2),
+  hidden: false,
+  gone: false,
+  item: {
+    title: 'Harbour Hana',
+    image: '/files/a.webp',
+    text: 'Keeps the light.',
+    adult: false,
+    character_id: 12,
+    share_id: null,
+    creator,
+  },
+  ...over,
+});
+
+const days = Array.from({ length: 30 }, (_, i) => `2026-06-${String(i + 1).padStart(2, '0')}`);
+const zeros = () => days.map(() => 0);
+const COUNTS: SafetyCounts = {
+  days,
+  verdicts: { refuse: [...zeros().slice(1), 4], crisis: [...zeros().slice(1), 1], explicit: zeros() },
+  surfaces: { chat: [...zeros().slice(1), 3], character: [...zeros().slice(1), 2] },
+  totals: { refuse: 4, crisis: 1, explicit: 0 },
+  open_reports: {
+    items: 2,
+    reports: 3,
+    by_type: { character: 2, message: 1, share: 0, profile: 0 },
+    by_reason: {
+      minor_safety: 1,
+      sexual_content: 1,
+      violence: 0,
+      hate: 1,
+      self_harm: 0,
+      spam: 0,
+      impersonation: 0,
+      other: 0,
+    },
+  },
+  hidden: { characters: 1, shares: 0, profiles: 0 },
+  banned_users: 0,
+  engines: ['offline-floor'],
+};
+
+let queue: ReportQueueItem[];
+const actions: unknown[] = [];
+function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
+  if (path === '/admin/report/list') {
+    const page: ReportQueuePage = { items: queue, has_more: false, total_count: queue.length };
+    return Promise.resolve(page);
+  }
+  if (path === '/admin/safety/counts') return Promise.resolve(COUNTS);
+  if (path === '/admin/report/action') {
+    actions.push(options.json);
+    const { target_id } = options.json as { target_id: string };
+    queue = queue.filter((i) => i.target_id !== target_id);
+    return Promise.resolve({ closed_reports: 1 });
+  }
+  if (path === '/admin/report/log') {
+    const log: ModerationLogPage = {
+      entries: [
+        {
+          id: 2,
+          actor: { id: 'a-1', name: 'Ada' },
+          action: 'ban',
+          target_type: 'profile',
+          target_id: 'u-1',
+          target_label: 'Rowan',
+          note: 'Repeat offender.',
+          created_at: Date.UTC(2026, 6, 2, 9, 30),
+        },
+        {
+          id: 1,
+          actor: null,
+          action: 'auto_hide',
+          target_type: 'character',
+          target_id: '12',
+          target_label: 'Harbour Hana',
+          note: 'hidden by reports (3 of 3)',
+          created_at: Date.UTC(2026, 6, 2, 9, 0),
+        },
+      ],
+      has_more: false,
+    };
+    return Promise.resolve(log);
+  }
+  return Promise.reject(new Error(`unexpected call ${path}`));
+}
+
+beforeEach(() => {
+  actions.length = 0;
+  queue = [
+    item(),
+    item({
+      target_type: 'message',
+      target_id: '99',
+      open_reports: 1,
+      reasons: { sexual_content: 1 },
+      details: [],
+      excerpt: 'A reply that went too far.',
+      item: { ...item().item, title: 'Harbour Hana', text: '' },
+    }),
+  ];
+  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+});
+afterEach(cleanup);
+
+function show(panel: 'reports' | 'log') {
+  const onForbidden = vi.fn();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {panel === 'reports' ? (
+              <ReportsPanel onForbidden={onForbidden} />
+            ) : (
+              <LogPanel onForbidden={onForbidden} />
+            )}
+            <CharacterDialogHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/manage-character?tab=reports'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const row = (target: string) =>
+  screen.getAllByTestId('report-row').find((r) => r.getAttribute('data-target') === target)!;
+
+describe('the Reports tab', () => {
+  it('shows the safety figures and each reported item with why it was reported', async () => {
+    show('reports');
+    const summary = await screen.findByTestId('safety-summary');
+    expect(within(summary).getByText('Safety, last 30 days')).toBeTruthy();
+    expect(within(summary).getAllByText('Refused')[0]!.nextSibling?.textContent).toBe('4');
+    expect(within(summary).getAllByText('Crisis notices')[0]!.nextSibling?.textContent).toBe('1');
+    expect(within(summary).getByText('Chat messages')).toBeTruthy();
+
+    const character = row('character:12');
+    expect(within(character).getByText('Harbour Hana')).toBeTruthy();
+    expect(within(character).getByText('2 reports')).toBeTruthy();
+    expect(within(character).getByText('A minor at risk')).toBeTruthy();
+    expect(within(character).getByText('She says she is in 9th grade.')).toBeTruthy();
+    const message = row('message:99');
+    expect(within(message).getByText('A reply from Harbour Hana')).toBeTruthy();
+    expect(within(message).getByText('A reply that went too far.')).toBeTruthy();
+  });
+
+  it('offers only the actions that fit the item', () => {
+    expect(actionsFor(item())).toEqual(['hide', 'delete', 'ban', 'dismiss']);
+    expect(actionsFor(item({ hidden: true }))).toEqual(['restore', 'delete', 'ban', 'dismiss']);
+    expect(actionsFor(item({ target_type: 'message' }))).toEqual(['ban', 'dismiss']);
+    const banned = item({ item: { ...item().item, creator: { ...creator, banned: true } } });
+    expect(actionsFor(banned)).toEqual(['hide', 'delete', 'unban', 'dismiss']);
+    expect(actionsFor(item({ gone: true, item: { ...item().item, creator: null } }))).toEqual(['dismiss']);
+  });
+
+  it('acts with the note for the log, and the item leaves the queue', async () => {
+    show('reports');
+    await screen.findByTestId('safety-summary');
+    const character = row('character:12');
+    fireEvent.change(within(character).getByPlaceholderText('Note for the log (optional)'), {
+      target: { value: 'Not a minor: the card says 25. ' },
+    });
+    fireEvent.click(within(character).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(actions).toHaveLength(1));
+    expect(actions[0]).toEqual({
+      target_type: 'character',
+      target_id: '12',
+      action: 'dismiss',
+      note: 'Not a minor: the card says 25.',
+    });
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(1));
+  });
+
+  it('asks before banning a creator, and sends nothing when the admin cancels', async () => {
+    show('reports');
+    await screen.findByTestId('safety-summary');
+    fireEvent.click(within(row('character:12')).getByRole('button', { name: 'Ban creator' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Ban Rowan?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(actions).toHaveLength(0);
+
+    fireEvent.click(within(row('character:12')).getByRole('button', { name: 'Delete' }));
+    const sure = await screen.findByRole('dialog', { name: 'Delete “Harbour Hana”?' });
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(actions).toEqual([{ target_type: 'character', target_id: '12', action: 'delete', note: '' }]),
+    );
+  });
+
+  it('says so when nothing is reported', async () => {
+    queue = [];
+    show('reports');
+    expect(await screen.findByTestId('reports-empty')).toBeTruthy();
+    expect(screen.getByText('No open reports')).toBeTruthy();
+  });
+});
+
+describe('the Log tab', () => {
+  it('lists who did what, the automatic hides included, with the notes', async () => {
+    show('log');
+    const entries = await screen.findAllByTestId('log-entry');
+    expect(entries).toHaveLength(2);
+    expect(within(entries[0]!).getByText('Banned')).toBeTruthy();
+    expect(within(entries[0]!).getByText('Rowan')).toBeTruthy();
+    expect(within(entries[0]!).getByText(/by .*Ada/)).toBeTruthy();
+    expect(within(entries[0]!).getByText('Repeat offender.')).toBeTruthy();
+    expect(within(entries[1]!).getByText('Hidden by reports')).toBeTruthy();
+    expect(within(entries[1]!).getByText('Automatic, after reports')).toBeTruthy();
+  });
+});

@@ -1,0 +1,289 @@
+import type { ChatMessageDto, MessagePage } from '@lumi/contract';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import chatEn from '@/locales/en/chat.json';
+import chatFr from '@/locales/fr/chat.json';
+import commonEn from '@/locales/en/common.json';
+import commonFr from '@/locales/fr/common.json';
+import type { ChatController } from '../hooks/use-chat';
+import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
+import { ChatView } from './chat-view';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { common: commonEn, chat: chatEn }, fr: { common: commonFr, chat: chatFr } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const msg = (
+  id: number,
+  role: 'user' | 'assistant',
+  content: string,
+  over: Partial<ChatMessageDto> = {},
+): ChatMessageDto => ({
+  id,
+  role,
+  content,
+  swipes: [content],
+  swipe_index: 0,
+  finish_reason: 'stop',
+  engine: role === 'assistant' ? 'openai' : null,
+  notice: null,
+  create_time: id,
+  ...over,
+});
+
+const page = (messages: ChatMessageDto[], demo = false, admin = false): MessagePage => ({
+  conversation: {
+    id: 'c1',
+    character_id: 7,
+    model: 'nela-8b',
+    persona_name: '',
+    persona_description: '',
+    memory: '',
+  },
+  messages,
+  has_more: false,
+  demo_engine: demo,
+  is_admin: admin,
+});
+
+const loaded = (messages: ChatMessageDto[], demo = false, admin = false): ChatState =>
+  chatReducer(initialChatState, { type: 'loaded', page: page(messages, demo, admin) });
+
+function controller(state: ChatState, over: Partial<ChatController> = {}): ChatController {
+  return {
+    kind: 'character',
+    state,
+    streaming: false,
+    model: 'nela-8b',
+    loadingOlder: false,
+    reload: vi.fn(),
+    loadOlder: vi.fn(() => Promise.resolve()),
+    send: vi.fn(() => Promise.resolve(true)),
+    regenerate: vi.fn(() => Promise.resolve(true)),
+    continueReply: vi.fn(() => Promise.resolve(true)),
+    stop: vi.fn(),
+    edit: vi.fn(() => Promise.resolve(true)),
+    remove: vi.fn(() => Promise.resolve()),
+    swipe: vi.fn(() => Promise.resolve()),
+    restart: vi.fn(() => Promise.resolve()),
+    clear: vi.fn(() => Promise.resolve()),
+    saveSettings: vi.fn(() => Promise.resolve(true)),
+    saveMemory: vi.fn(() => Promise.resolve(true)),
+    refreshConversation: vi.fn(() => Promise.resolve()),
+    ...over,
+  };
+}
+
+/** The chat as a page shows it, at `path` (a locale prefix picks the reader's language). */
+function show(chat: ChatController, path = '/chat') {
+  const view = (
+    <ChatView
+      chat={chat}
+      confirm={() => Promise.resolve(true)}
+      avatar={<span />}
+      assistantName="Mira"
+      placeholder="Message Mira…"
+      settingsOpen={false}
+      onSettingsOpenChange={() => undefined}
+    />
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/:lang/chat', element: view },
+      { path: '/chat', element: view },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+const messages = () => screen.getAllByTestId('chat-message');
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+describe('the crisis notice', () => {
+  const crisisChat = () =>
+    loaded([
+      msg(1, 'assistant', 'Hello, traveller.'),
+      msg(2, 'user', 'I want to end it all tonight.'),
+      msg(3, 'assistant', 'I am so sorry you feel this way.', { notice: 'crisis' }),
+    ]);
+
+  it('comes before the reply to a message in crisis, with the US line for English readers', () => {
+    show(controller(crisisChat()));
+    const notices = screen.getAllByRole('note', { name: 'Support is available' });
+    expect(notices).toHaveLength(1);
+    const notice = notices[0]!;
+    expect(notice.textContent).toContain(
+      "If you're thinking about suicide or hurting yourself, you're not alone.",
+    );
+    const line = within(notice).getByTestId('crisis-line');
+    expect(line.textContent).toContain('988 Suicide & Crisis Lifeline (United States): 988');
+    expect(line.textContent).toContain('call or text · 24/7 · free');
+    expect(within(notice).getByRole('link', { name: '988' }).getAttribute('href')).toBe('tel:988');
+    expect(within(notice).getByRole('link', { name: 'text' }).getAttribute('href')).toBe('sms:988');
+    expect(within(notice).getByRole('link', { name: '911' }).getAttribute('href')).toBe('tel:911');
+    expect(
+      within(notice).getByRole('link', { name: '988 Suicide & Crisis Lifeline' }).getAttribute('href'),
+    ).toBe('https://988lifeline.org');
+    expect(within(notice).getByRole('link', { name: 'findahelpline.com' }).getAttribute('href')).toBe(
+      'https://findahelpline.com',
+    );
+    // Right before the reply it answers with, after the user's message.
+    const reply = messages()[2]!;
+    expect(notice.compareDocumentPosition(reply) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(messages()[1]!.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('gives a French reader the French line, in French', async () => {
+    await i18n.changeLanguage('fr');
+    show(controller(crisisChat()), '/fr/chat');
+    const notice = screen.getByRole('note', { name: 'De l’aide est disponible' });
+    expect(notice.textContent).toContain('Si vous pensez au suicide ou à vous faire du mal');
+    expect(within(notice).getByTestId('crisis-line').textContent).toContain(
+      '3114, numéro national de prévention du suicide (France) : 3114',
+    );
+    expect(within(notice).getByRole('link', { name: '3114' }).getAttribute('href')).toBe('tel:3114');
+    expect(within(notice).queryByRole('link', { name: 'SMS' })).toBeNull();
+    expect(notice.textContent).toContain('En cas de danger immédiat, appelez le 112.');
+    expect(notice.textContent).toContain(
+      'Dans un autre pays ? Trouvez une ligne d’écoute : findahelpline.com',
+    );
+  });
+
+  it('shows while the reply streams, once the start says the message needs it', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello.')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'I want to die'),
+      reply: localMessage('assistant', ''),
+    });
+    expect(s.messages).toHaveLength(3);
+    s = chatReducer(s, {
+      type: 'started',
+      data: {
+        conversation_id: 'c1',
+        user_message: msg(2, 'user', 'I want to die'),
+        message_id: 0,
+        notice: 'crisis',
+      },
+    });
+    s = chatReducer(s, { type: 'delta', text: 'I am here.' });
+    show(controller(s, { streaming: true }));
+    expect(screen.getByTestId('crisis-notice')).toBeTruthy();
+  });
+
+  it('is not shown on ordinary replies', () => {
+    show(
+      controller(loaded([msg(1, 'assistant', 'Hello.'), msg(2, 'user', 'Hi'), msg(3, 'assistant', 'Hey.')])),
+    );
+    expect(screen.queryByTestId('crisis-notice')).toBeNull();
+  });
+});
+
+describe('the AI disclosure', () => {
+  it('says once, above the greeting, that the character is an AI', () => {
+    show(
+      controller(
+        loaded([msg(1, 'assistant', 'Hello, traveller.'), msg(2, 'user', 'Hi'), msg(3, 'assistant', 'Hey.')]),
+      ),
+    );
+    const disclosures = screen.getAllByTestId('ai-disclosure');
+    expect(disclosures).toHaveLength(1);
+    expect(disclosures[0]!.textContent).toBe(
+      'Mira is an AI character. Replies are generated by AI and are not from a real person.',
+    );
+    expect(
+      disclosures[0]!.compareDocumentPosition(messages()[0]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('is there in the AI chat too, even before the first message', () => {
+    show(controller(chatReducer(initialChatState, { type: 'blank' }), { kind: 'ai' }));
+    expect(screen.getByTestId('ai-disclosure').textContent).toBe(
+      "You're chatting with an AI. Replies are generated by AI and are not from a real person.",
+    );
+  });
+});
+
+describe('a reply stopped for the content rules', () => {
+  it('is replaced by the server’s note, not shown as the character’s words; the user’s message stays', () => {
+    let s = loaded([msg(1, 'assistant', 'Hello.')]);
+    s = chatReducer(s, {
+      type: 'sending',
+      user: localMessage('user', 'Tell me'),
+      reply: localMessage('assistant', ''),
+    });
+    s = chatReducer(s, {
+      type: 'started',
+      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Tell me'), message_id: 0, notice: null },
+    });
+    s = chatReducer(s, { type: 'delta', text: 'Something that turned unsafe' });
+    s = chatReducer(s, {
+      type: 'withheld',
+      text: 'The reply was stopped because it broke our content rules. Your credits have been returned.',
+    });
+    show(controller(s));
+    expect(screen.queryByText(/turned unsafe/)).toBeNull();
+    const note = screen.getByTestId('reply-refused');
+    expect(note.textContent).toBe(
+      'The reply was stopped because it broke our content rules. Your credits have been returned.',
+    );
+    expect(note.closest('[data-testid="chat-message"]')).toBeNull();
+    expect(messages().map((m) => m.getAttribute('data-role'))).toEqual(['assistant', 'user']);
+    expect(messages()[1]!.textContent).toContain('Tell me');
+  });
+
+  it('keeps the typed text in the box when a send is refused before the reply starts', async () => {
+    const send = vi.fn(() => Promise.resolve(false));
+    show(controller(loaded([msg(1, 'assistant', 'Hello.')]), { send }));
+    const box = screen.getByTestId<HTMLTextAreaElement>('chat-input');
+    fireEvent.change(box, { target: { value: 'something refused' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect(send).toHaveBeenCalledWith('something refused');
+    await waitFor(() => expect(box.value).toBe('something refused'));
+  });
+});
+
+describe('the demo notice', () => {
+  it('tells a visitor it is a demo and free, without the operator’s setting', () => {
+    show(controller(loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], true)));
+    const notice = screen.getByTestId('demo-notice');
+    expect(notice.textContent).toContain('Demo engine.');
+    expect(notice.textContent).toContain('Demo replies are free: no credits are used.');
+    expect(notice.textContent).not.toContain('LLM_BASE_URL');
+    expect(screen.getByTestId('chat-cost').textContent).toContain('Demo replies are free');
+    expect(screen.getByTestId('chat-cost').textContent).not.toContain('credit');
+  });
+
+  it('shows an admin which setting connects a real model', () => {
+    show(controller(loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], true, true)));
+    expect(screen.getByTestId('demo-notice').textContent).toContain('Demo replies are free');
+    expect(screen.getByTestId('demo-operator').textContent).toContain('LLM_BASE_URL');
+  });
+
+  it('is absent with a real engine, where the cost per message shows', () => {
+    show(controller(loaded([msg(1, 'assistant', 'Hello.')])));
+    expect(screen.queryByTestId('demo-notice')).toBeNull();
+    expect(screen.getByTestId('chat-cost').textContent).toContain('2 credits per message');
+  });
+});

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, type RequestOptions } from '@/lib/api-client';
+import type * as ApiClient from '@/lib/api-client';
+import { reportRequests } from '@/lib/report-request';
+import commonEn from '@/locales/en/common.json';
+import reportsEn from '@/locales/en/reports.json';
+import reportsAr from '@/locales/ar/reports.json';
+import { ReportDialogHost } from './report-dialog-host';
+import ReportDialog from './report-dialog';
+
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: vi.fn(),
+}));
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: commonEn, reports: reportsEn }, ar: { common: commonEn, reports: reportsAr } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const sent: { path: string; options: RequestOptions }[] = [];
+beforeEach(() => {
+  sent.length = 0;
+  vi.mocked(api)
+    .mockReset()
+    .mockImplementation((path: string, options: RequestOptions = {}) => {
+      sent.push({ path, options });
+      return Promise.resolve(null);
+    });
+});
+afterEach(async () => {
+  cleanup();
+  reportRequests.close();
+  await i18n.changeLanguage('en');
+});
+
+function show(target: Parameters<typeof ReportDialog>[0]['target'], onClose = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <ReportDialog target={target} onClose={onClose} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return onClose;
+}
+
+describe('the report dialog', () => {
+  it('sends the chosen reason and the details, then thanks the reporter', async () => {
+    show({ type: 'character', id: 42, name: 'Mira' });
+    expect(screen.getByRole('dialog', { name: 'Report “Mira”' })).toBeTruthy();
+    // Every reason of the fixed list is offered.
+    expect(screen.getAllByRole('radio')).toHaveLength(8);
+    fireEvent.click(screen.getByRole('radio', { name: /A minor at risk/ }));
+    fireEvent.change(screen.getByLabelText('Details (optional)'), {
+      target: { value: '  She says she is 14.  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText('Thanks — our team will review it')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        path: '/auth/report/create',
+        options: {
+          json: {
+            target_type: 'character',
+            target_id: '42',
+            reason: 'minor_safety',
+            details: 'She says she is 14.',
+          },
+          silent: true,
+        },
+      },
+    ]);
+  });
+
+  it('asks for a reason before sending anything', () => {
+    show({ type: 'share', id: 'a1b2c3d4e5f60718' });
+    expect(screen.getByRole('dialog', { name: 'Report this picture' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose what the problem is first.');
+    expect(sent).toHaveLength(0);
+  });
+
+  it("shows the server's translated refusal and lets the reporter try again", async () => {
+    vi.mocked(api).mockRejectedValueOnce(new ApiError('business', 100004, 'This no longer exists.'));
+    show({ type: 'message', id: 7, name: 'Mira' });
+    fireEvent.click(screen.getByRole('radio', { name: /Spam or scam/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This no longer exists.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thanks — our team will review it')).toBeTruthy();
+  });
+
+  it('falls back to its own message when the network fails', async () => {
+    vi.mocked(api).mockRejectedValueOnce(new ApiError('network', -1, 'network'));
+    show({ type: 'profile', id: 42 });
+    fireEvent.click(screen.getByRole('radio', { name: /Impersonation/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The report could not be sent. Please try again.',
+    );
+  });
+
+  it('speaks the reader’s language', async () => {
+    await i18n.changeLanguage('ar');
+    show({ type: 'character', id: 1 });
+    expect(screen.getByRole('dialog', { name: 'الإبلاغ عن هذه الشخصية' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إرسال البلاغ' })).toBeTruthy();
+  });
+
+  it('closes with Cancel, and the host opens it for whatever a page asks', async () => {
+    const onClose = show({ type: 'character', id: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    cleanup();
+
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <ReportDialogHost />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => reportRequests.open({ type: 'message', id: 9, name: 'Mira' }));
+    expect(await screen.findByRole('dialog', { name: 'Report a message from Mira' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(reportRequests.get()).toBeNull();
+  });
+});
