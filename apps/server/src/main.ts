@@ -68,6 +68,9 @@ async function main(): Promise<void> {
     });
   }
   await app.services.characters.refreshHotOrder();
+  // The floor compiles its rules on first use (about 0.2 s for all): before the first visitor,
+  // not during their first messages.
+  app.services.moderation.warmUp();
   if (closing) return;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -8,7 +8,6 @@ export * from './session';
 export * from './api/session';
 export * from './character-card';
 export * from './characters';
-export * from './content-policy';
 export * from './crisis-lines';
 export * from './api/characters';
 export * from './api/chat';

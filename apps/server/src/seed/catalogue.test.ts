@@ -2,13 +2,15 @@ import {
   CATEGORIES,
   CHARACTER_LIMITS,
   CHIPS,
-  findMinorSexualisation,
   GENDERS,
   modelProfile,
   parseTags,
 } from '@lumi/contract';
+import { OfflineFloor } from '@lumi/engines';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue, type SeedCharacter } from './catalogue';
+
+const floor = new OfflineFloor();
 
 describe('seed catalogue', () => {
   let all: SeedCharacter[];
@@ -48,19 +50,17 @@ describe('seed catalogue', () => {
       expect(c.personality.trim().length, at).toBeGreaterThan(20);
       expect(c.example_dialogue, at).toContain('<START>');
       expect(parseTags(c.tags).length, at).toBeGreaterThanOrEqual(2);
-      const refused = findMinorSexualisation({
-        adult: c.nsfw,
-        texts: [
-          c.name,
-          c.description,
-          c.personality,
-          c.scenario,
-          c.first_message,
-          c.example_dialogue,
-          ...(c.alternate_greetings ?? []),
-        ],
-      });
-      expect(refused, at).toBeNull();
+      const texts = [
+        c.name,
+        c.description,
+        c.personality,
+        c.scenario,
+        c.first_message,
+        c.example_dialogue,
+        ...(c.alternate_greetings ?? []),
+      ].filter(Boolean);
+      const checked = floor.screen(texts.join('\n'), { surface: 'character', adult: c.nsfw });
+      expect(checked.verdict === 'refuse' ? checked.match : null, at).toBeNull();
     }
   });
 });

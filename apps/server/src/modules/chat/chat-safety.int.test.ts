@@ -165,8 +165,10 @@ describe('moderation in character chat', () => {
       .filter((e) => e.event === 'delta')
       .map((e) => e.data.text)
       .join('');
-    // What the reader saw never reached the unsafe words.
-    expect(shown).not.toMatch(/12 years|clothes/);
+    // The reply was stopped at the words that made it unsafe (an age alone is not): the reader
+    // never saw them or anything after them.
+    expect(shown).toContain('She walks into the room');
+    expect(shown).not.toMatch(/clothes|for you/);
     expect(stream.at(-1)).toEqual({
       event: 'error',
       data: { code: ErrorCode.CONTENT_POLICY, message: fr.reply_refused },

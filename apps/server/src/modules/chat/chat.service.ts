@@ -322,7 +322,10 @@ export class ChatService {
     return conversationDto(updated);
   }
 
-  /** The offline floor on a message, synchronously: a refused one never reaches the engine. */
+  /**
+   * The offline floor on a message, synchronously, for a request started early from what this
+   * process holds: a refused message never reaches the engine.
+   */
   private screen(character: CharacterDetail | undefined, text: string): void {
     const result = this.deps.moderation.floor.screen(text, { surface: 'chat', adult: adultChat(character) });
     if (result.verdict === 'refuse') throw refusal(result);
@@ -568,16 +571,17 @@ export class ChatService {
       // Only a reply can be regenerated or continued.
       throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'regenerate' });
     }
-    const plan = this.plan(user, body, conversation, character, all, target);
-    // The floor passed in the plan; the configured backends (and the crisis check) here, before
-    // anything is spent.
-    const checked = plan.content
+    // The message is checked (the floor, then the configured backends; the crisis check) before
+    // anything is planned or spent; refusals are recorded there.
+    const question = body.content?.trim() ?? '';
+    const checked = question
       ? await this.deps.moderation.requireText(
-          plan.content,
+          question,
           { surface: 'chat', adult: adultChat(character) },
           user.id,
         )
       : undefined;
+    const plan = this.plan(user, body, conversation, character, all, target);
     if (read.credits < this.cost) throw notEnoughCredits();
     if (body.model && body.model !== conversation.model) {
       await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });

@@ -30,6 +30,24 @@ export type Floor = { readonly id: string; screen: OfflineFloor['screen'] };
 
 const NO_FLOOR: Floor = { id: 'floor-off', screen: () => ALLOWED('floor-off') };
 
+/**
+ * A line in each language with each kind of signal the floor looks for (an age, nudity, intent
+ * of self-harm), so that every rule it compiles lazily is compiled at start.
+ */
+const WARM_UP = [
+  "I'm 14, undress me, I want to die",
+  "je veux mourir, j'ai 14 ans, nue",
+  '我想死 十四岁 裸体',
+  'хочу умереть мне 14 лет голая',
+  'tôi muốn chết tôi 14 tuổi cởi đồ',
+  'أريد أن أنتحر عمري 14 عارية',
+  '死にたい 14歳 裸',
+  '죽고 싶어 14살 벗어',
+  'quiero morir tengo 14 años desnuda',
+  'quero morrer tenho 14 anos nua',
+  'aku ingin mati umurku 14 telanjang',
+];
+
 type Context = Omit<ModerationContext, 'signal'> & { signal?: AbortSignal | undefined };
 
 /**
@@ -45,6 +63,14 @@ export class ModerationService {
   constructor(private readonly deps: ModerationDeps) {
     this.floor = deps.floorOff ? NO_FLOOR : (deps.floor ?? new OfflineFloor());
     this.text = deps.text ?? [];
+  }
+
+  /** Compiles the floor's rules of every script now (they compile on first use otherwise). */
+  warmUp(): void {
+    for (const text of WARM_UP) {
+      this.floor.screen(text, { surface: 'chat', adult: false });
+      this.floor.screen(text, { surface: 'image_prompt', adult: true });
+    }
   }
 
   /** Engines in use, for the operator (admin stats). */
@@ -80,6 +106,9 @@ export class ModerationService {
         if (result.verdict === 'refuse') break;
       }
     }
+    // A character who says "I want to die" in a story is not a user in crisis: only what people
+    // write asks for the crisis line (a reply with self-harm instructions is refused above).
+    if (context.surface === 'reply' && result.verdict === 'crisis') result = { ...result, verdict: 'allow' };
     await this.record(result, context.surface, userId);
     return result;
   }
