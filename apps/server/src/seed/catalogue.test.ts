@@ -1,11 +1,4 @@
-import {
-  CATEGORIES,
-  CHARACTER_LIMITS,
-  CHIPS,
-  GENDERS,
-  modelProfile,
-  parseTags,
-} from '@lumi/contract';
+import { CATEGORIES, CHARACTER_LIMITS, CHIPS, GENDERS, modelProfile, parseTags } from '@lumi/contract';
 import { OfflineFloor } from '@lumi/engines';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue, type SeedCharacter } from './catalogue';

@@ -12,13 +12,7 @@ import type { Locale } from '@lumi/contract';
  * content is on); the rest are reported for the operator's counts.
  */
 export type ModerationCategory =
-  | 'sexual/minors'
-  | 'self-harm'
-  | 'sexual'
-  | 'violence'
-  | 'hate'
-  | 'harassment'
-  | 'illicit';
+  'sexual/minors' | 'self-harm' | 'sexual' | 'violence' | 'hate' | 'harassment' | 'illicit';
 
 /**
  * - `allow`: nothing to act on (categories may still say e.g. `sexual` for adult content);
@@ -38,9 +32,7 @@ export interface ModerationResult {
   match?: string;
 }
 
-export type ModerationInput =
-  | { kind: 'text'; text: string }
-  | { kind: 'image'; image: Uint8Array };
+export type ModerationInput = { kind: 'text'; text: string } | { kind: 'image'; image: Uint8Array };
 
 /** Where the content is and who wrote it: the same words mean different things in each. */
 export interface ModerationContext {

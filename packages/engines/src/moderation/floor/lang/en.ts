@@ -226,6 +226,8 @@ export const en: Lexicon = {
     String.raw`\bi\s+self\s*harm\b`,
     String.raw`\b(?:i'?m|i\s+am|im|i'?ll|i\s+will)\s+(?:going\s+to\s+|gonna\s+)?(?:take\s+all\s+(?:my|the|of\s+my)\s+pills|swallow\s+all\s+(?:my|the)\s+pills)\b`,
     String.raw`\btonight\s+i\s+(?:end\s+it|kill\s+myself|die)\b`,
+    String.raw`\b(?:nobody|no\s+one|no-one)\s+(?:would|will)\s+(?:even\s+)?(?:miss|notice|care\s+about)\s+me\s+(?:if|when)\s+i(?:'?m|\s+am|\s+was|\s+were|\s+died|\s+die|\s+disappeared)\b`,
+    String.raw`\b(?:i\s+have|i'?ve\s+got|i\s+got|i\s+bought|i\s+saved\s+up)\s+(?:the\s+|my\s+|enough\s+)?(?:pills|rope|a\s+rope|razor\s+blades?)\s+(?:ready|to\s+(?:end|do)\s+it)\b`,
   ],
   past: [
     String.raw`\bwhen\s+(?:i|she|he|we|you|they)\s+(?:was|were|turned|got|started|had)\b`,

@@ -62,7 +62,7 @@ export const id: Lexicon = {
     String.raw`\bsange\b`,
     String.raw`\b(?:colmek|coli|onani|masturbasi)\b`,
     String.raw`\bcrot\b`,
-    String.raw`\b(?:buka|lepas|copot|membuka|melepas)\s+(?:baju|celana|bh|beha|pakaian|kancing)\b`,
+    String.raw`\b(?:buka|lepas|copot|membuka|melepas|bukain|lepasin)\s+(?:baju|celana|bh|beha|pakaian|kancing)(?:nya|mu|ku)?\b`,
     String.raw`\b(?:meraba|diraba|raba|grepe\w*)\b`,
     String.raw`\bremas\s+(?:dada|payudara|toket)\b`,
     String.raw`\bhubungan\s+(?:intim|badan|seks)\b`,
