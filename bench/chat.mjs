@@ -194,12 +194,14 @@ async function bench(label, extraEnv) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chat-'));
   try {
     // The offline moderation floor reads every message and every piece of every reply; its
-    // cost is the difference between 'warm' and 'warm, floor off' (a measuring-only setting
-    // that production refuses).
+    // cost is the difference between the two 'floor' runs. Turning it off is a measuring-only
+    // setting that production refuses, so both of those run with NODE_ENV=development.
+    const dev = { NODE_ENV: 'development' };
     for (const [mode, env] of [
       ['warm', {}],
-      ['warm, floor off', { MODERATION_FLOOR: 'off' }],
       ['cold', { CHAT_CACHE_CHARS: '0' }],
+      ['warm, floor on (development)', dev],
+      ['warm, floor off (development)', { ...dev, MODERATION_FLOOR: 'off' }],
     ]) {
       const server = await startServer(port, dataDir, { ...extraEnv, ...env });
       try {
