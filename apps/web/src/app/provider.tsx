@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { creditsDialogStore } from '@/features/credits/credits-dialog-store';
 import { startSession, touristLogin } from '@/features/session/session';
@@ -10,7 +10,26 @@ import { i18next } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { notify, toasterWanted } from '@/lib/toast';
 
-const LazyToaster = lazy(() => import('./layout/lazy-toaster'));
+const loadToaster = () => import('./layout/lazy-toaster');
+/**
+ * The toaster's code, loaded when the first toast is wanted. Offline, that code may never have
+ * been fetched: the page goes on without toasts (instead of the failed import taking the whole
+ * page down) and loads it once the browser is back online.
+ */
+const LazyToaster = lazy(() => loadToaster().catch(() => ({ default: ToasterWhenOnline })));
+
+function ToasterWhenOnline() {
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    const retry = () =>
+      void loadToaster()
+        .then((m) => setToaster(() => m.default))
+        .catch(() => undefined);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
+  return Toaster ? <Toaster /> : null;
+}
 
 /** Wires the API client's envelope handling (spec §8) to the session, dialogs and toasts. */
 function wireApi(): void {
