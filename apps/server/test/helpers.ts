@@ -186,6 +186,17 @@ export function messagesFile(locale: Locale): Record<MessageKey, string> {
   >;
 }
 
+/** The events of a text/event-stream body (a streamed chat reply), each with its parsed data. */
+export function parseSse(text: string): { event: string; data: Record<string, unknown> }[] {
+  return text
+    .split('\n\n')
+    .filter((b) => b.trim())
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown>,
+    }));
+}
+
 export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' } as const;
 
 export function form(fields: Record<string, string>): string {

@@ -14,6 +14,7 @@ import {
   loginTourist,
   makeCharacter,
   messagesFile,
+  parseSse,
   type TestApp,
 } from '../../../test/helpers';
 
@@ -26,16 +27,6 @@ interface Envelope<T> {
   data: T;
 }
 type Who = { cookie: string; uid: string };
-
-function parseSse(text: string): { event: string; data: Record<string, unknown> }[] {
-  return text
-    .split('\n\n')
-    .filter((b) => b.trim())
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown>,
-    }));
-}
 
 /**
  * A paid model whose replies are scripted per question: a question containing a key gets that

@@ -9,6 +9,7 @@ import {
   loginTourist,
   makeCharacter,
   messagesFile,
+  parseSse,
   type TestApp,
 } from '../../../test/helpers';
 
@@ -20,17 +21,6 @@ interface Envelope<T> {
   data: T;
 }
 type Who = { cookie: string; uid: string };
-
-function parseSse(text: string): { event: string; data: unknown }[] {
-  return text
-    .split('\n\n')
-    .filter((b) => b.trim())
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
-      return { event, data: JSON.parse(data) as unknown };
-    });
-}
 
 /**
  * A model that writes like the demo engine but is not the demo: replies from a real model are

@@ -25,7 +25,7 @@ import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';
 import type { CharactersService } from '../characters/characters.service';
 import type { CreditsService, SpendResult } from '../credits/credits.service';
 import type { AdminPolicy } from '../../plugins/admin';
-import { refusal, type ModerationService } from '../safety/moderation.service';
+import type { ModerationService } from '../safety/moderation.service';
 import { ReplyGuard } from './reply-guard';
 import * as repo from './chat.repository';
 import { TurnCache } from './turn-cache';
@@ -323,15 +323,6 @@ export class ChatService {
   }
 
   /**
-   * The offline floor on a message, synchronously, for a request started early from what this
-   * process holds: a refused message never reaches the engine.
-   */
-  private screen(character: CharacterDetail | undefined, text: string): void {
-    const result = this.deps.moderation.floor.screen(text, { surface: 'chat', adult: adultChat(character) });
-    if (result.verdict === 'refuse') throw refusal(result);
-  }
-
-  /**
    * The request for the engine from what a send has read, with the checks that refuse it. The
    * request is plain data: two plans from the same data make equal requests.
    */
@@ -348,7 +339,6 @@ export class ChatService {
     if (!profile) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'model' });
     if (profile.adult && !user.enableNsfw) throw nsfwRequired();
     const content = body.content?.trim() ?? '';
-    if (content) this.screen(character, content);
     const setting = this.deps.profiles[profile.id as ModelProfileId];
     // The turns end with the reworked message: regenerate answers what came before it,
     // continue extends it.
@@ -438,6 +428,14 @@ export class ChatService {
     if (!warm?.conversation || credits < this.cost) return undefined;
     if (warm.conversation.userId !== user.id) return undefined;
     if (warm.character?.NSFW && !user.enableNsfw) return undefined;
+    // A message the offline floor refuses never reaches the engine, not even early (the send
+    // itself checks it with every engine before anything is planned).
+    const content = body.content?.trim() ?? '';
+    const floor = this.deps.moderation.floor.screen(content, {
+      surface: 'chat',
+      adult: adultChat(warm.character),
+    });
+    if (floor.verdict === 'refuse') return undefined;
     try {
       const plan = this.plan(user, body, warm.conversation, warm.character, warm.turns, undefined);
       return { ...this.startEngine(plan.request, signal), key: JSON.stringify(plan.request) };
