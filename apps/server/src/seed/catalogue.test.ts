@@ -1,7 +1,7 @@
 import { CATEGORIES, CHARACTER_LIMITS, CHIPS, GENDERS, modelProfile, parseTags } from '@lumi/contract';
 import { OfflineFloor } from '@lumi/engines';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogue, type SeedCharacter } from './catalogue';
+import { DRAWN_STYLES, readCatalogue, seedTags, type SeedCharacter } from './catalogue';
 
 const floor = new OfflineFloor();
 
@@ -20,7 +20,9 @@ describe('seed catalogue', () => {
     for (const chip of CHIPS) {
       if (chip.filter.kind !== 'tag') continue;
       const tag = chip.filter.tag;
-      const count = all.filter((c) => c.tags.includes(tag) || c.category === tag.toLowerCase()).length;
+      // "Realistic" waits for realistic portraits (the tag-versus-avatar test below).
+      if (tag === 'Realistic') continue;
+      const count = all.filter((c) => seedTags(c).includes(tag)).length;
       expect(count, tag).toBeGreaterThanOrEqual(4);
     }
     for (const gender of GENDERS) expect(all.filter((c) => c.gender === gender).length).toBeGreaterThan(60);
@@ -55,5 +57,26 @@ describe('seed catalogue', () => {
       const checked = floor.screen(texts.join('\n'), { surface: 'character', adult: c.nsfw });
       expect(checked.verdict === 'refuse' ? checked.match : null, at).toBeNull();
     }
+  });
+
+  it('gives no character a tag its portrait contradicts: nothing drawn is tagged Realistic', () => {
+    // Every installed DiceBear style is a drawing; the check holds whatever the seed files say.
+    expect(DRAWN_STYLES.size).toBeGreaterThan(0);
+    const realisticCategory = all.filter((c) => c.category === 'realistic');
+    expect(realisticCategory.length).toBeGreaterThan(0);
+    for (const c of all) {
+      const tags = seedTags(c).map((t) => t.toLowerCase());
+      if (DRAWN_STYLES.has(c.avatar_style)) expect(tags, c.name).not.toContain('realistic');
+      // The other category tags stay.
+      if (c.category === 'anime') expect(tags, c.name).toContain('anime');
+    }
+    // A seed that names the tag itself loses it too, and an unknown style (drawn as personas) as well.
+    const sample = { tags: ['Realistic', 'Drama'], category: 'realistic' as const };
+    expect(seedTags({ ...sample, avatar_style: 'micah' })).toEqual(['Drama']);
+    expect(seedTags({ ...sample, avatar_style: 'no-such-style' })).toEqual(['Drama']);
+    expect(seedTags({ tags: ['Drama'], category: 'girlfriend', avatar_style: 'micah' })).toEqual([
+      'Girlfriend',
+      'Drama',
+    ]);
   });
 });

@@ -52,6 +52,27 @@ const STYLES: Record<string, Style<object>> = {
   'open-peeps': collection.openPeeps,
   'big-smile': collection.bigSmile,
 };
+/**
+ * Every DiceBear style draws a cartoon or a sketch: none of them is a photograph or looks like one.
+ * A character with such a portrait is not tagged "Realistic" by the seed (decisions.md), even
+ * when its category is realistic (a real-world setting); the tag waits for a realistic picture.
+ */
+export const DRAWN_STYLES: ReadonlySet<string> = new Set(Object.keys(STYLES));
+
+/**
+ * The tags the seed writes for a character: its own, then its category's tag, except a tag its
+ * portrait would contradict ("Realistic" on a drawing).
+ */
+export function seedTags(seed: Pick<SeedCharacter, 'tags' | 'category' | 'avatar_style'>): string[] {
+  const drawn = DRAWN_STYLES.has(seed.avatar_style) || !(seed.avatar_style in STYLES);
+  const tags = parseTags(seed.tags).filter((t) => !(drawn && t.toLowerCase() === 'realistic'));
+  const categoryTag = CATEGORY_TAG[seed.category];
+  const contradicts = drawn && categoryTag === CATEGORY_TAG.realistic;
+  if (!contradicts && !tags.some((t) => t.toLowerCase() === categoryTag.toLowerCase()))
+    tags.unshift(categoryTag);
+  return tags;
+}
+
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'f4d4b6', 'c9f2d6', 'e0d4f7'];
 
 export function catalogueDir(): string {
@@ -138,9 +159,7 @@ export async function seedCatalogue(options: SeedOptions): Promise<number> {
     for (const [i, seed] of seeds.entries()) {
       const key = keys[i];
       if (!key) continue;
-      const tags = parseTags(seed.tags);
-      const categoryTag = CATEGORY_TAG[seed.category];
-      if (!tags.some((t) => t.toLowerCase() === categoryTag.toLowerCase())) tags.unshift(categoryTag);
+      const tags = seedTags(seed);
       const row = await repo.insertCharacter(tx, {
         ownerId: CATALOGUE_OWNER_ID,
         name: seed.name,

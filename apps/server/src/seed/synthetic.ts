@@ -89,7 +89,8 @@ const ROLES = [
 /** A JS array bound as one text[] parameter (drizzle would spread it into a row). */
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
-const TAGS = CHIPS.filter((c) => c.filter.kind === 'tag').map((c) => c.id);
+// Not "Realistic": the synthetic characters' avatars are drawings.
+const TAGS = CHIPS.filter((c) => c.filter.kind === 'tag' && c.id !== 'Realistic').map((c) => c.id);
 
 /**
  * Adds `count` synthetic characters in bulk (INSERT ... SELECT over generate_series), for
@@ -134,7 +135,8 @@ export async function seedSynthetic(
         CASE WHEN g % 2 = 0 THEN 'anime' ELSE 'realistic' END,
         CASE WHEN g % 5 < 3 THEN 'Female' ELSE 'Male' END,
         g % 7 = 0, 'public', 'approved', avatar || '.webp', avatar || '-402.webp',
-        (CASE WHEN g % 2 = 0 THEN 'Anime' ELSE 'Realistic' END) || ',' || tag1 || ',' || tag2,
+        -- No "Realistic" tag: the avatars are DiceBear drawings (catalogue.ts, DRAWN_STYLES).
+        (CASE WHEN g % 2 = 0 THEN 'Anime,' ELSE '' END) || tag1 || ',' || tag2,
         (g * 37) % 5000, now() - make_interval(secs => g),
         hashtext(g::text || ${day})
       FROM src`);
