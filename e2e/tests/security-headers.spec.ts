@@ -23,7 +23,7 @@ const FACE_PHOTO = path.join(
   'web',
   'public',
   'faceswap-samples',
-  'astronaut-mono.jpg',
+  'mona-lisa.jpg',
 );
 
 /**

@@ -13,7 +13,8 @@ import { NoFaceError, type FaceSwapEngine, type FaceSwapRequest, type FaceSwapRe
 
 const DETECT_MAX = 416;
 
-async function faces(image: RgbImage): Promise<DetectedFace[]> {
+/** The faces of a photo as the swap finds them: detection on a copy at most 416 px wide. */
+export async function faces(image: RgbImage): Promise<DetectedFace[]> {
   const scale = Math.max(1, Math.max(image.width, image.height) / DETECT_MAX);
   if (scale === 1) return detectFaces(image, image, 1);
   const width = Math.round(image.width / scale);

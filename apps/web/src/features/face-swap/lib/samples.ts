@@ -1,8 +1,17 @@
 /**
  * The bundled sample photos the "Random photo" buttons pick from (public/faceswap-samples/,
- * made by scripts/render-faceswap-samples.mjs from a public-domain NASA portrait).
+ * made by scripts/render-faceswap-samples.mjs): seven public-domain portraits, a NASA photo and
+ * six old paintings, each with one face (sources: docs/assets.md).
  */
-export const SAMPLES = ['astronaut.jpg', 'astronaut-warm.jpg', 'astronaut-mono.jpg'] as const;
+export const SAMPLES = [
+  'astronaut.jpg',
+  'mona-lisa.jpg',
+  'pearl-earring.jpg',
+  'castiglione.jpg',
+  'vigee-le-brun.jpg',
+  'klimt-adele.jpg',
+  'american-gothic.jpg',
+] as const;
 export type Sample = (typeof SAMPLES)[number];
 
 export const sampleUrl = (sample: Sample) => `${import.meta.env.BASE_URL}faceswap-samples/${sample}`;
