@@ -4,3 +4,4 @@ export { ComfyUIEngine, fillWorkflow, loadComfyWorkflow, type ComfyUIOptions } f
 export { OpenAIImagesEngine, type OpenAIImagesOptions } from './openai-images';
 export { PreviewImageEngine, previewSvg } from './preview';
 export { sniffImage } from './http';
+export { stylePreviewSvg, STYLE_PREVIEW_IDS } from './style-previews';
