@@ -5,7 +5,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ErrorCode } from '@lumi/contract';
+import { ErrorCode, IMAGE_PRESETS } from '@lumi/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -67,7 +67,13 @@ import { JOBS_CHANNEL } from './modules/jobs/jobs.repository';
 import { Worker, type JobHandler } from './modules/jobs/worker';
 import { ImagesService } from './modules/images/images.service';
 import { imageEngineFor } from './modules/images/engine';
-import { imageRoutes, privateFileRoutes, publicImageRoutes } from './modules/images/images.routes';
+import { PresetSamples } from './modules/images/preset-samples';
+import {
+  imageRoutes,
+  presetSampleRoutes,
+  privateFileRoutes,
+  publicImageRoutes,
+} from './modules/images/images.routes';
 import { filesSecret } from './lib/files-secret';
 import { PrivateFiles, S3Storage } from './lib/storage';
 import {
@@ -276,12 +282,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   const redeem = new RedeemService({ db: database.db, clock, credits });
   const queue = new JobQueue({ db: database.db, clock, credits });
+  const imageEngine = deps.imageEngine ?? imageEngineFor(config.image);
   const images = new ImagesService({
     db: database.db,
     clock,
     credits,
     queue,
-    engine: deps.imageEngine ?? imageEngineFor(config.image),
+    engine: imageEngine,
     files,
     storage,
     freeFastPerDay: config.jobs.freeFastImagesPerDay,
@@ -329,6 +336,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forgetUser: (userId) => sessions.forgetUser(userId),
     engines: () => moderation.engines,
   });
+  const presetSamples = new PresetSamples({
+    engine: imageEngine,
+    storage,
+    moderation,
+    mode: config.image.styleSamples,
+    timeoutMs: config.image.timeoutMs,
+    now: () => clock().getTime(),
+    log: app.log,
+  });
+  if (config.image.styleSamples === 'start' && presetSamples.real) {
+    // In the background: the tiles show the drawings until each sample is there.
+    app.addHook('onReady', async () => {
+      void presetSamples.warm(IMAGE_PRESETS.map((p) => p.id));
+    });
+  }
   app.decorate('services', {
     moderation,
     reports,
@@ -451,6 +473,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(oauthRoutes, { oauth, publicUrl: config.publicUrl });
       await api.register(paymentWebhookRoutes, { payments, prefix: '/webhooks' });
       await api.register(publicImageRoutes, { images, sessions });
+      await api.register(presetSampleRoutes, { samples: presetSamples });
       await api.register(publicSpeechRoutes, { speech });
       await api.register(contentRoutes, { content });
       await api.register(
@@ -535,6 +558,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       payments: payments.modes(),
       speechOffline: speech.offline,
       imagePreview: images.preview,
+      styleSamples: presetSamples.real,
       chatDemo: chat.demo,
     },
   });

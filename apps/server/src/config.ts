@@ -140,6 +140,7 @@ const envSchema = z.object({
   IMAGE_MODEL_STANDARD: z.string().min(1).optional(),
   IMAGE_MODEL_ADVANCED: z.string().min(1).optional(),
   IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  IMAGE_STYLE_SAMPLES: z.enum(['lazy', 'start', 'off']).default('lazy'),
   /** espeak (offline), elevenlabs or openai; unset picks the one whose key or URL is set. */
   SPEECH_ENGINE: z.enum(['espeak', 'elevenlabs', 'openai']).optional(),
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
@@ -372,6 +373,11 @@ export interface ImageEngineConfig {
   workflow: string | undefined;
   models: { standard: string | undefined; advanced: string | undefined };
   timeoutMs: number;
+  /**
+   * The style tiles with a real engine: drawn by it on first request (`lazy`), all at start
+   * (`start`), or never (`off`: the offline drawings stay). Without a real engine, the drawings.
+   */
+  styleSamples: 'lazy' | 'start' | 'off';
 }
 
 /** Each way to pay: its provider's keys, or nothing (then the test checkout, when allowed). */
@@ -434,6 +440,7 @@ function imageConfig(e: Env): ImageEngineConfig {
     workflow: e.IMAGE_COMFYUI_WORKFLOW,
     models: { standard: e.IMAGE_MODEL_STANDARD, advanced: e.IMAGE_MODEL_ADVANCED },
     timeoutMs: e.IMAGE_TIMEOUT_MS,
+    styleSamples: e.IMAGE_STYLE_SAMPLES,
   };
 }
 

@@ -22,6 +22,11 @@ export const appConfigSchema = z.object({
   speechOffline: z.boolean().optional(),
   /** Pictures are drawn by the offline preview renderer: the image pages say so, and that it is free. */
   imagePreview: z.boolean().optional(),
+  /**
+   * The style tiles are real samples made by the configured image engine, served by the server
+   * (GET /cgi-bin/presets/<id>.webp); otherwise the page shows the offline drawings it ships.
+   */
+  styleSamples: z.boolean().optional(),
   /** Replies come from the offline demo chat engine: chat pages say so, and that they are free. */
   chatDemo: z.boolean().optional(),
 });

@@ -21,6 +21,7 @@ import { caller, TICKET_COOKIE } from '../../plugins/auth';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SessionService } from '../session/session.service';
 import type { ImagesService } from './images.service';
+import type { PresetSamples } from './preset-samples';
 
 /** POST /cgi-bin/auth/aigc/image, the status of any job, the history and sharing. */
 export const imageRoutes: FastifyPluginAsync<{
@@ -117,6 +118,35 @@ export const publicImageRoutes: FastifyPluginAsync<{
   app.get('/explore', async (request) => {
     const { tool, page } = validate(exploreQuerySchema, request.query);
     return ok(await images.explore(tool, page, await viewerNsfw(request, sessions)));
+  });
+};
+
+/**
+ * GET /cgi-bin/presets/<id>.webp: a style's tile, public. A sample made by the image engine is
+ * kept for a day and may be served stale for a week (it changes only with the engine or the
+ * prompt); the drawing that stands in while it is missing, five minutes, so the sample replaces
+ * it soon.
+ */
+export const presetSampleRoutes: FastifyPluginAsync<{ samples: PresetSamples }> = async (
+  app,
+  { samples },
+) => {
+  app.get<{ Params: { file: string } }>('/presets/:file', async (request, reply) => {
+    const match = /^([a-z0-9-]{1,60})\.webp$/.exec(request.params.file);
+    const sample = match ? await samples.sample(match[1]!) : undefined;
+    if (!sample) return reply.code(404).type('text/plain').send('Not found');
+    const engineMade = sample.source === 'engine';
+    return reply
+      .header(
+        'cache-control',
+        engineMade || !samples.real
+          ? 'public, max-age=86400, stale-while-revalidate=604800'
+          : 'public, max-age=300',
+      )
+      .header('x-style-sample', sample.source)
+      .header('x-content-type-options', 'nosniff')
+      .type('image/webp')
+      .send(sample.bytes);
   });
 };
 

@@ -2,9 +2,18 @@ import type { ImagePreset } from '@lumi/contract';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appConfig } from '@/lib/app-config';
 
 /** The sample tiles' size (public/presets, drawn by scripts/render-presets.mjs). */
 const TILE = { width: 256, height: 320 };
+
+/**
+ * A style's tile: a real sample made once by the configured image engine (served by the server),
+ * or the offline renderer's drawing of that style that the page ships.
+ */
+export function presetTileUrl(id: string, styleSamples = appConfig.styleSamples === true): string {
+  return styleSamples ? `/cgi-bin/presets/${id}.webp` : `/presets/${id}.webp`;
+}
 
 /** The presets as picture tiles with their names: a radio group (arrow keys move the choice). */
 export function PresetPicker({
@@ -43,7 +52,7 @@ export function PresetPicker({
               className="peer sr-only"
             />
             <img
-              src={`/presets/${preset.id}.webp`}
+              src={presetTileUrl(preset.id)}
               alt=""
               width={TILE.width}
               height={TILE.height}
