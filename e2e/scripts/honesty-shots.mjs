@@ -27,7 +27,9 @@ for (const width of [390, 1280]) {
       }
       await picker.scrollIntoViewIfNeeded();
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('[data-testid=preset-picker] img')].every((i) => i.complete && i.naturalWidth > 0),
+        [...globalThis.document.querySelectorAll('[data-testid=preset-picker] img')].every(
+          (i) => i.complete && i.naturalWidth > 0,
+        ),
       );
       const name = `${out}/${tool}${locale.replace('/', '-')}-${width}.png`;
       await picker.screenshot({ path: name });
@@ -36,7 +38,10 @@ for (const width of [390, 1280]) {
     await page.goto(`${base}${locale}/free-ai-swap-face`);
     await page.getByTestId('base-random').click();
     await page.getByTestId('base-preview').waitFor();
-    await page.getByTestId('face-random').click().catch(() => undefined);
+    await page
+      .getByTestId('face-random')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(800);
     const name = `${out}/faceswap${locale.replace('/', '-')}-${width}.png`;
     await page.screenshot({ path: name, fullPage: width < 500 });

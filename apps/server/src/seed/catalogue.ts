@@ -126,6 +126,27 @@ export interface SeedOptions {
 }
 
 /**
+ * A catalogue seeded before the rule above still says "Realistic" on drawn avatars: takes the tag
+ * off every seeded character (their avatars, `seed/...`, are all DiceBear drawings), from the tag
+ * line and the tag relation. Users' characters are left alone. Answers how many changed.
+ */
+export async function untagDrawnRealistic(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed: unknown = await tx.execute(sql`
+      UPDATE characters
+      SET tag_line = array_to_string(
+        ARRAY(SELECT t FROM unnest(string_to_array(tag_line, ',')) AS t WHERE lower(t) <> 'realistic'), ',')
+      WHERE head_key LIKE 'seed/%' AND lower(tag_line) ~ '(^|,)realistic(,|$)'
+      RETURNING id`);
+    await tx.execute(sql`
+      DELETE FROM character_tags ct USING tags t, characters c
+      WHERE ct.tag_id = t.id AND lower(t.name) = 'realistic'
+        AND ct.character_id = c.id AND c.head_key LIKE 'seed/%'`);
+    return (changed as { rows: unknown[] }).rows.length;
+  });
+}
+
+/**
  * Fills an empty catalogue with the original characters of seed/characters/*.json, each with a
  * rendered avatar, public and approved, owned by the catalogue account. Does nothing when any
  * character exists; processes starting together seed once (advisory lock).
@@ -133,7 +154,12 @@ export interface SeedOptions {
 export async function seedCatalogue(options: SeedOptions): Promise<number> {
   const { db, storage, clock } = options;
   const [existing] = await db.select({ n: count() }).from(characters);
-  if ((existing?.n ?? 0) > 0) return 0;
+  if ((existing?.n ?? 0) > 0) {
+    const untagged = await untagDrawnRealistic(db);
+    if (untagged > 0)
+      options.log?.(`took the Realistic tag off ${untagged} seeded characters with drawn avatars`);
+    return 0;
+  }
   const seeds = await readCatalogue();
   const started = Date.now();
   // Render outside the transaction: it is the slow part.
