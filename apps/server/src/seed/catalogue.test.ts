@@ -57,7 +57,8 @@ describe('seed catalogue', () => {
       const checked = floor.screen(texts.join('\n'), { surface: 'character', adult: c.nsfw });
       expect(checked.verdict === 'refuse' ? checked.match : null, at).toBeNull();
     }
-  });
+    // 300 characters through the floor: about 1 s alone, several on a machine shared by many runs.
+  }, 30_000);
 
   it('gives no character a tag its portrait contradicts: nothing drawn is tagged Realistic', () => {
     // Every installed DiceBear style is a drawing; the check holds whatever the seed files say.
