@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mailedCode } from './outbox';
+
+const balance = (page: Page) => page.getByTestId('credits-balance');
+
+/** Signs in from the header with a new email address, on the page that is open. */
+async function signIn(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  await expect(page.getByText('Landing success!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('signed out mid-chat: the page says so, keeps the typed message and shows the guest balance', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(balance(page)).toHaveText('30');
+  await signIn(page, `lost-${Date.now()}@example.com`);
+  // A spoken line costs the account 1 credit: its balance is no longer a new guest's.
+  const spoken = await page.request.post('/cgi-bin/auth/aigc/speech/text-to-speech', {
+    data: { voice_id: 'aria', text: 'Hello there.', format: 'mp3' },
+  });
+  expect(spoken.headers()['content-type']).toMatch(/^audio\//);
+
+  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
+  await page.goto(href ?? '/');
+  await expect(balance(page)).toHaveText('29');
+  await expect(page.getByTestId('chat-message')).toHaveCount(1);
+
+  // The cookies go (they expired, or were cleared in another tab); the next message finds no session.
+  await context.clearCookies();
+  const text = 'Are you still there?';
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+
+  await expect(page.getByText("You've been signed out", { exact: false })).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toHaveValue(text);
+  // The header follows the new guest session: its balance, and the sign-in button back.
+  await expect(balance(page)).toHaveText('30');
+  await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
+  // No second, unexplained error beside the notice.
+  await expect(page.getByText("We couldn't find what you asked for.")).toHaveCount(0);
+  // The chat is the guest's own now: sending works again, as this guest.
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
+});
