@@ -50,3 +50,34 @@ test('signed out mid-chat: the page says so, keeps the typed message and shows t
   await expect(page.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1);
   await expect(page.getByTestId('chat-input')).toHaveValue('');
 });
+
+test('a guest who presses Pay by card signs in and goes on to the checkout of the plan they chose, once', async ({
+  page,
+}) => {
+  const checkouts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/create-checkout-session')) checkouts.push(request.postData() ?? '');
+  });
+  await page.goto('/pay-view');
+  await expect(balance(page)).toHaveText('30');
+  await page.getByTestId('plan-week').click();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+
+  // Purchases need an account: the sign-in dialog opens, and after it the checkout goes on.
+  const email = `resume-${Date.now()}@example.com`;
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  await expect(page).toHaveURL(/\/pay-test-checkout\?order=[\w-]+$/);
+  await expect(page.getByTestId('test-order')).toContainText('1 week');
+  expect(checkouts).toHaveLength(1);
+  expect(JSON.parse(checkouts[0] ?? '{}')).toMatchObject({ plan: 'week' });
+
+  // Back on the pricing page, signed in: nothing starts by itself again.
+  await page.goto('/pay-view');
+  await expect(page.getByRole('button', { name: 'Pay by card' })).toBeEnabled();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/pay-view$/);
+  expect(checkouts).toHaveLength(1);
+});
