@@ -1,4 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+
+/** A small valid PNG (1x1, red) for the avatar. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
 import { mailedCode } from './outbox';
 
 const balance = (page: Page) => page.getByTestId('credits-balance');
@@ -80,4 +86,60 @@ test('a guest who presses Pay by card signs in and goes on to the checkout of th
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/pay-view$/);
   expect(checkouts).toHaveLength(1);
+});
+
+test('publishing asks first (Escape goes back to the form), then says a character in review was sent for review', async ({
+  page,
+}) => {
+  // This test server approves public characters at once; here the answer is the one of a site
+  // that reviews them (approval pending), as production does.
+  await page.route('**/cgi-bin/auth/character/create', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { code: number; data: { approval?: string } | null };
+    if (body.data) body.data.approval = 'pending';
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/free-ai-create-character');
+  await expect(balance(page)).toHaveText(/\d/);
+  await page.locator('input[type="file"][aria-label="Avatar"]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  const name = `Marisol ${Date.now().toString(36)}`;
+  await page.getByLabel('Name', { exact: false }).first().fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByLabel('Description', { exact: false })
+    .first()
+    .fill('A 34-year-old lighthouse keeper who collects stories from passing ships.');
+  await page.getByLabel('Personality', { exact: false }).first().fill('Dry humour, patient, curious.');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByLabel('Greeting (first message)', { exact: false })
+    .first()
+    .fill('*Sets down the lantern.* Another storm, another visitor.');
+
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await publish.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading')).toContainText(name);
+  await expect(dialog).toContainText('Our team may check yours first');
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(publish).toBeFocused();
+
+  const created = page.waitForResponse((r) => r.url().includes('/character/create'));
+  await publish.click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  expect((await created).status()).toBe(200);
+  await expect(
+    page.getByText(
+      "Your character has been sent for review. It will appear in the community once it's approved.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Your character has been published!')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/my-Characters-list/);
 });
