@@ -143,3 +143,50 @@ test('publishing asks first (Escape goes back to the form), then says a characte
   await expect(page.getByText('Your character has been published!')).toHaveCount(0);
   await expect(page).toHaveURL(/\/my-Characters-list/);
 });
+
+test('home: the 18+ filter and the adult switch; the filter sends NSFW=1 only with adult content on', async ({
+  page,
+}) => {
+  const adultCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/character/list?') && /[?&]NSFW=1(&|$)/.test(r.url())) adultCalls.push(r.url());
+  });
+  await page.goto('/');
+  await expect(balance(page)).toHaveText(/\d/);
+  const adultSwitch = page.getByRole('switch', { name: 'Adult content' });
+  await expect(adultSwitch).toHaveAttribute('aria-checked', 'false');
+
+  // A guest: the filter is there, and says how to see adult characters without asking for them.
+  await page.getByRole('link', { name: 'Adult characters (18+)' }).click();
+  await expect(page).toHaveURL(/\?charsType=NSFW$/);
+  await expect(page.getByRole('link', { name: 'Adult characters (18+)' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(page.getByTestId('adult-gate')).toContainText('Adult characters are hidden');
+  expect(adultCalls).toEqual([]);
+
+  // The switch asks a guest to sign in, then for the 18+ confirmation.
+  await adultSwitch.click();
+  const email = `adult-${Date.now()}@example.com`;
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  await expect(page.getByRole('dialog', { name: 'Are you 18 or older?' })).toBeVisible();
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/character/list?') && r.url().includes('NSFW=1'),
+  );
+  await page.getByRole('button', { name: "I'm 18 or older" }).click();
+  await expect(adultSwitch).toHaveAttribute('aria-checked', 'true');
+  const body = (await (await listed).json()) as { code: number; data: { characters: { NSFW: boolean }[] } };
+  expect(body.code).toBe(0);
+  expect(body.data.characters.every((c) => c.NSFW)).toBe(true);
+  await expect(page.getByTestId('adult-gate')).toHaveCount(0);
+
+  // Off again: the filter is gated, at once, with no question.
+  await adultSwitch.click();
+  await expect(adultSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('adult-gate')).toContainText('Turn on adult content');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
