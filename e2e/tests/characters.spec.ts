@@ -116,6 +116,12 @@ test('create a character: validation messages first, then it is published', asyn
     .fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
   const created = page.waitForResponse((r) => r.url().includes('/character/create'));
   await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
+  // The confirmation before submit (spec §2); here public characters are approved at once.
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text(create, 'confirm.create.ok') })
+    .click();
+  await expect(page.getByText(text(create, 'success.created'))).toBeVisible();
   const body = (await (await created).json()) as { code: number; data: CharacterSummary };
   expect(body.code).toBe(0);
   await expect(page).toHaveURL(/\/my-Characters-list/);

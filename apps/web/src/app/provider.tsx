@@ -3,11 +3,13 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { creditsDialogStore } from '@/features/credits/credits-dialog-store';
 import { startSession, touristLogin } from '@/features/session/session';
-import { ErrorCode } from '@lumi/contract';
+import { userInfoStore } from '@/features/session/session-store';
+import { ErrorCode, LoginType, type UserInfo } from '@lumi/contract';
 import { ApiError, configureApi } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { i18next } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { signInRequests } from '@/lib/sign-in-request';
 import { notify, toasterWanted } from '@/lib/toast';
 
 const loadToaster = () => import('./layout/lazy-toaster');
@@ -31,11 +33,32 @@ function ToasterWhenOnline() {
   return Toaster ? <Toaster /> : null;
 }
 
+/**
+ * The server no longer knew the session (its cookies went, or it ended elsewhere) and a new guest
+ * session took its place. When someone else was there before (an account, or another guest),
+ * the visitor was signed out: they are told, and everything the page shows for a session (the
+ * balance, the header, lists, histories) is read again. Answers whether that happened.
+ */
+export function sessionRenewed(before: UserInfo | null, after: UserInfo): boolean {
+  const signedOut = before !== null && (before.type !== LoginType.TOURIST || before.uid !== after.uid);
+  // Even the same guest's balance may have moved while the cookies were gone.
+  void queryClient.invalidateQueries(signedOut ? undefined : { queryKey: creditsQueryKey });
+  if (signedOut) {
+    notify('warning', i18next.t('auth.signedOut'), {
+      id: 'signed-out',
+      duration: 10_000,
+      action: { label: i18next.t('auth.signIn'), onClick: () => signInRequests.request() },
+    });
+  }
+  return signedOut;
+}
+
 /** Wires the API client's envelope handling (spec §8) to the session, dialogs and toasts. */
 function wireApi(): void {
   configureApi({
     onNoSession: async () => {
-      await touristLogin();
+      const before = userInfoStore.get();
+      return sessionRenewed(before, await touristLogin());
     },
     onNotEnoughCredits: () => creditsDialogStore.set(true),
     onError: (message) => {

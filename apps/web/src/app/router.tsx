@@ -5,7 +5,7 @@ import { ToolMarketing } from '@/features/content/tool-marketing';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 import { RouteError } from './routes/route-error';
 
-const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
+const HomePage = lazy(() => import('./routes/home-route'));
 const MyCharactersPage = lazy(() => import('@/features/characters/pages/my-characters-page'));
 const LikedCharactersPage = lazy(() => import('@/features/characters/pages/liked-characters-page'));
 const RecentChatsPage = lazy(() => import('@/features/characters/pages/recent-chats-page'));

@@ -38,6 +38,25 @@ describe('api client', () => {
     expect(mocks.handlers.onError).not.toHaveBeenCalled();
   });
 
+  it('after a sign-out, a not-found retry says nothing more and is marked signed out', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(100000, null, 'no user uid'))
+      .mockResolvedValueOnce(envelope(100004, null, 'Not found'));
+    mocks.handlers.onNoSession.mockResolvedValueOnce(true);
+    const err = await api('/auth/x').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 100004, signedOut: true });
+    expect(mocks.handlers.onError).not.toHaveBeenCalled();
+  });
+
+  it('a re-login that kept the same visitor is no sign-out: the refusal toasts as usual', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(100000, null, 'no user uid'))
+      .mockResolvedValueOnce(envelope(100004, null, 'Not found'));
+    const err = await api('/auth/x').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 100004, signedOut: false });
+    expect(mocks.handlers.onError).toHaveBeenCalledWith('Not found');
+  });
+
   it('when the guest session cannot start, toasts why (the server message), not a generic failure', async () => {
     fetchMock.mockResolvedValueOnce(envelope(100000, null, 'no user uid'));
     mocks.handlers.onNoSession.mockRejectedValueOnce(

@@ -11,6 +11,12 @@ export class ApiError extends Error {
     readonly kind: ApiFailure,
     readonly code: number,
     message: string,
+    /**
+     * The call found the session gone and the visitor signed out (a new guest session took its
+     * place) before this refusal: the app said so already, and what the call asked for belonged
+     * to the account that left, so the page should read again rather than explain.
+     */
+    readonly signedOut = false,
   ) {
     super(message);
   }
@@ -42,8 +48,12 @@ export interface RequestOptions {
  * so the app wires these at start-up.
  */
 export interface ApiHandlers {
-  /** Code 100000: start a tourist session; the call is then retried once. */
-  onNoSession: () => Promise<void>;
+  /**
+   * Code 100000: start a tourist session; the call is then retried once. Resolves true when
+   * the visitor was signed out by it (an account, or another guest, was there before): the app
+   * says so and refreshes what the session shows.
+   */
+  onNoSession: () => Promise<boolean | void>;
   /** Code 100002: open the credits-exhausted dialog. */
   onNotEnoughCredits: () => void;
   /** Any other failure that is not silent: a toast with this text. */
@@ -140,14 +150,25 @@ export function reportFailure(err: unknown, options: RequestOptions): void {
   }
 }
 
+/**
+ * After a sign-out the retry may ask for what the old account had (its conversation, its
+ * private character): not-found and forbidden are the sign-out's doing, and the notice of it
+ * says more than they would.
+ */
+const SIGN_OUT_EFFECTS: readonly number[] = [ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN];
+
 /** A failed envelope: 100002 opens the credits dialog; other codes toast unless silent. */
-function refuse(envelope: Envelope, options: RequestOptions): never {
+function refuse(envelope: Envelope, options: RequestOptions, signedOut = false): never {
   if (envelope.code === ErrorCode.NOT_ENOUGH_CREDITS) {
     handlers.onNotEnoughCredits();
-  } else if (envelope.code !== ErrorCode.NO_SESSION && !options.silent) {
+  } else if (
+    envelope.code !== ErrorCode.NO_SESSION &&
+    !options.silent &&
+    !(signedOut && SIGN_OUT_EFFECTS.includes(envelope.code))
+  ) {
     handlers.onError(envelope.message);
   }
-  throw new ApiError('business', envelope.code, envelope.message);
+  throw new ApiError('business', envelope.code, envelope.message, signedOut);
 }
 
 /**
@@ -168,11 +189,12 @@ export async function apiWithMessage<T>(
   options: RequestOptions = {},
 ): Promise<{ data: T; message: string }> {
   let envelope: Envelope;
+  let signedOut = false;
   if (NEEDS_SESSION.test(path)) await handlers.sessionReady().catch(() => undefined);
   try {
     envelope = await send(path, options);
     if (envelope.code === ErrorCode.NO_SESSION) {
-      await handlers.onNoSession();
+      signedOut = (await handlers.onNoSession()) === true;
       envelope = await send(path, options);
     }
   } catch (err) {
@@ -180,7 +202,7 @@ export async function apiWithMessage<T>(
     throw err;
   }
   if (envelope.code === ErrorCode.OK) return { data: envelope.data as T, message: envelope.message };
-  return refuse(envelope, options);
+  return refuse(envelope, options, signedOut);
 }
 
 /**
@@ -200,10 +222,11 @@ export async function apiRaw(
     return isPayload(response) ? response : readEnvelope(response);
   };
   let result: Response | Envelope;
+  let signedOut = false;
   try {
     result = await attempt();
     if (!(result instanceof Response) && result.code === ErrorCode.NO_SESSION) {
-      await handlers.onNoSession();
+      signedOut = (await handlers.onNoSession()) === true;
       result = await attempt();
     }
   } catch (err) {
@@ -214,7 +237,7 @@ export async function apiRaw(
   if (result.code === ErrorCode.OK) {
     throw new ApiError('bad-response', ErrorCode.INTERNAL, `expected ${accept}`);
   }
-  return refuse(result, options);
+  return refuse(result, options, signedOut);
 }
 
 /**

@@ -20,7 +20,16 @@ export function toasterMounted(): void {
   mounted?.();
 }
 
-export function notify(kind: Kind, message: string, options: { id?: string } = {}): void {
+export interface NotifyOptions {
+  /** One toast per id: the same id again replaces it. */
+  id?: string;
+  /** A button in the toast (sign in again, say). */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, in ms (sonner's default otherwise). */
+  duration?: number;
+}
+
+export function notify(kind: Kind, message: string, options: NotifyOptions = {}): void {
   sonner ??= import('sonner');
   toasterWanted.emit();
   void Promise.all([sonner, ready]).then(([module]) => {

@@ -1,7 +1,8 @@
 import { ErrorCode, type CreditRemain, type Order } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
 import payEn from '@/locales/en/pay.json';
 import { leaveTo } from './lib/leave';
+import { savePayIntent } from './lib/pay-intent';
 import { PricingPage, type PricingPageProps } from './pricing-page';
 
 vi.mock('@/lib/api-client', async (importOriginal) => ({
@@ -60,6 +62,7 @@ function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   vi.mocked(api).mockReset().mockImplementation(fakeServer);
   createCheckout.mockReset();
   redeemCode.mockReset();
@@ -164,6 +167,68 @@ describe('paying', () => {
     expect(asked).toHaveBeenCalledOnce();
     expect(createCheckout).not.toHaveBeenCalled();
     stop();
+  });
+
+  it('goes on to the checkout a guest chose once they are signed in, once only', async () => {
+    const stop = signInRequests.subscribe(() => undefined);
+    let setSignedIn: (value: boolean) => void = () => undefined;
+    function SigningIn(props: Omit<PricingPageProps, 'signedIn'>) {
+      const [signedIn, set] = useState(false);
+      setSignedIn = set;
+      return <PricingPage {...props} signedIn={signedIn} />;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/pay-view',
+          element: (
+            <SigningIn
+              balance={BALANCE}
+              refreshBalance={() => Promise.resolve()}
+              returnPath={null}
+              onReturn={() => undefined}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/pay-view'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '1 week' }));
+    fireEvent.click(screen.getByRole('button', { name: /Pay by card/ }));
+    expect(createCheckout).not.toHaveBeenCalled();
+    // The year again: what was pressed, not what is selected later, is what goes on.
+    fireEvent.click(screen.getByRole('radio', { name: '12 months' }));
+    stop();
+
+    // The sign-in dialog did its work.
+    signIn();
+    createCheckout.mockResolvedValue({ url: '/pay-test-checkout?order=o2', order_id: 'o2' });
+    act(() => setSignedIn(true));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/pay-test-checkout?order=o2'));
+    expect(createCheckout).toHaveBeenCalledExactlyOnceWith('card', { plan: 'week' });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '1 week' }).checked).toBe(true);
+
+    // Signed out and in again: nothing starts a second time.
+    act(() => setSignedIn(false));
+    act(() => setSignedIn(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(createCheckout).toHaveBeenCalledOnce();
+  });
+
+  it('a wish left behind (a redirect sign-in) goes on when the page loads signed in', async () => {
+    signIn();
+    savePayIntent({ plan: 'month', method: 'crypto' });
+    createCheckout.mockResolvedValue({ url: '/pay-test-checkout?order=o3', order_id: 'o3' });
+    renderPage('/pay-view', { signedIn: true });
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/pay-test-checkout?order=o3'));
+    expect(createCheckout).toHaveBeenCalledExactlyOnceWith('crypto', { plan: 'month' });
   });
 
   it('opens the checkout of the chosen plan and stays busy while leaving', async () => {

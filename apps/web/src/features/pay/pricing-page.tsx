@@ -1,7 +1,7 @@
 import { MAX_SAVE_PERCENT, type CreditRemain, type PayMethod, type PlanId } from '@lumi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getHref } from '@/config/paths';
@@ -17,6 +17,7 @@ import { PlanPicker } from './components/plan-picker';
 import { PurchaseHistory } from './components/purchase-history';
 import { RedeemDialog } from './components/redeem-dialog';
 import { usePayFormat } from './hooks/use-pay-format';
+import { clearPayIntent } from './lib/pay-intent';
 import { ACTIVE_PLANS, DEFAULT_PLAN_ID, findPlan } from './lib/plans';
 
 export interface PricingPageProps {
@@ -49,6 +50,9 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
   const [redeeming, setRedeeming] = useState(false);
   const payRef = useRef<HTMLDivElement>(null);
   const plan = findPlan(planId) ?? ACTIVE_PLANS[0];
+
+  // A guest's wish to pay (see PayActions) holds only while they stay on this page.
+  useEffect(() => clearPayIntent, []);
 
   const refreshAfterCredit = useCallback(() => {
     void refreshBalance();
@@ -115,6 +119,7 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
             onRedeem={() => setRedeeming(true)}
             busy={paying}
             setBusy={setPaying}
+            onSelectPlan={setPlanId}
           />
         </div>
       )}

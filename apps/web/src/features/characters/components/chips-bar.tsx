@@ -1,5 +1,5 @@
 import { CHIPS } from '@lumi/contract';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,10 +7,19 @@ import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 
+/**
+ * `?charsType=NSFW`: the adult (18+) filter of spec §2, which is not one of the chips; the list
+ * call then sends `NSFW=1` (spec §7).
+ */
+export const NSFW_CHARS_TYPE = 'NSFW';
+
 /** Each arrow click scrolls the chips by this much (spec §2). */
 export const CHIP_SCROLL_PX = 300;
 
-/** The filter chips of spec §2; a chip goes home with `?charsType=<chip>`. */
+/**
+ * The filter chips of spec §2; a chip goes home with `?charsType=<chip>`. The adult filter
+ * stands apart at the end, and pressed again it goes back to the default list.
+ */
 export function ChipsBar({ active }: { active: string }) {
   const { t } = useTranslation('characters');
   const locale = useLocale();
@@ -56,6 +65,27 @@ export function ChipsBar({ active }: { active: string }) {
       <button type="button" className={arrow} onClick={() => scroll(true)} aria-label={t('chips.next')}>
         <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
       </button>
+      <span className="bg-line h-6 w-px shrink-0" aria-hidden />
+      <Link
+        to={
+          active === NSFW_CHARS_TYPE
+            ? getHref(locale, 'home')
+            : `${getHref(locale, 'home')}?charsType=${NSFW_CHARS_TYPE}`
+        }
+        aria-current={active === NSFW_CHARS_TYPE ? 'true' : undefined}
+        aria-label={t('chips.adult')}
+        title={t('chips.adult')}
+        data-testid="nsfw-filter"
+        className={cn(
+          'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-bold whitespace-nowrap transition-colors duration-150',
+          active === NSFW_CHARS_TYPE
+            ? 'bg-accent border-transparent text-white'
+            : 'border-pink/50 text-pink hover:bg-pink/10',
+        )}
+      >
+        <Flame className="h-4 w-4" aria-hidden />
+        <bdi>18+</bdi>
+      </Link>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,6 +14,7 @@ import CreateCharacterPage from './create-character-page';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES, validateAll } from './form-model';
 import { FORM_STATE_KEY, openCharacterForm } from './form-state';
+import { successKey } from './use-character-form';
 
 vi.mock('../api/characters', () => ({ createCharacter: vi.fn(), modifyCharacter: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
@@ -79,6 +80,13 @@ function renderPage(url = '/free-ai-create-character') {
 const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
 const type = (name: RegExp, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const click = (name: RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+/** Publish, then the confirmation's own button (Publish, or Save changes for an edit). */
+function publishConfirmed() {
+  click(/^Publish/);
+  const dialog = screen.getByRole('dialog');
+  fireEvent.click(within(dialog).getByTestId('publish-confirm'));
+}
 
 function pickAvatar(file = new File(['avatar-bytes'], 'luna.png', { type: 'image/png' })) {
   fireEvent.change(screen.getByLabelText('Avatar'), { target: { files: [file] } });
@@ -158,12 +166,12 @@ describe('create character page', { timeout: 20_000 }, () => {
   });
 
   it('publishes the multipart form and goes to My Characters', async () => {
-    createMock.mockResolvedValue(detail());
+    createMock.mockResolvedValue(detail({ visibility: 'public', approval: 'approved' }));
     const router = renderPage();
     const avatar = fillEverything();
     click(/^Add a greeting/);
     type(/^Greeting 1$/, 'Welcome back.');
-    click(/^Publish/);
+    publishConfirmed();
 
     await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
     const form = createMock.mock.calls[0]![0];
@@ -190,6 +198,45 @@ describe('create character page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-Characters-list'));
     expect(notify).toHaveBeenCalledWith('success', 'Your character has been published!');
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('asks before publishing: Escape and Keep editing send nothing and give the focus back', async () => {
+    createMock.mockResolvedValue(detail({ visibility: 'public', approval: 'pending' }));
+    const router = renderPage();
+    fillEverything();
+    const publish = screen.getByRole('button', { name: /^Publish/ });
+    publish.focus();
+    click(/^Publish/);
+    let dialog = screen.getByRole('dialog', { name: 'Publish \u2068Luna\u2069?' });
+    expect(dialog.textContent).toContain('Public characters appear in the community');
+    expect(dialog.textContent).toContain('Every character must be an adult (18+)');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Publish/ }));
+
+    click(/^Publish/);
+    dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(createMock).not.toHaveBeenCalled();
+
+    // Confirmed: sent, and a public character waiting for review is said to be sent for review.
+    publishConfirmed();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-Characters-list'));
+    expect(createMock).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith(
+      'success',
+      "Your character has been sent for review. It will appear in the community once it's approved.",
+    );
+    expect(notify).not.toHaveBeenCalledWith('success', 'Your character has been published!');
+  });
+
+  it('says what the saved character became', () => {
+    expect(successKey('create', { visibility: 'public', approval: 'approved' })).toBe('created');
+    expect(successKey('clone', { visibility: 'public', approval: 'pending' })).toBe('sentForReview');
+    expect(successKey('create', { visibility: 'private', approval: 'pending' })).toBe('createdPrivate');
+    expect(successKey('edit', { visibility: 'public', approval: 'pending' })).toBe('updatedForReview');
+    expect(successKey('edit', { visibility: 'private', approval: 'pending' })).toBe('updated');
   });
 
   it('checks every step passed over and stops at the first with an error', () => {
@@ -229,7 +276,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     createMock.mockRejectedValue(new ApiError('business', ErrorCode.NSFW_REQUIRED, message));
     const router = renderPage();
     fillEverything();
-    click(/^Publish/);
+    publishConfirmed();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(message));
     expect(screen.getByRole('link', { name: 'Open profile settings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/free-ai-create-character');
@@ -255,7 +302,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect((textbox(/^Tags/) as HTMLInputElement).value).toBe('Fantasy, Anime');
     click(/^Continue/);
     expect((textbox(/^Greeting 1$/) as HTMLTextAreaElement).value).toBe('Well met.');
-    click(/^Publish/);
+    publishConfirmed();
     await waitFor(() => expect(modifyMock).toHaveBeenCalledTimes(1));
     const form = modifyMock.mock.calls[0]![0];
     expect(form.get('id')).toBe('42');
@@ -278,7 +325,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Clone character' })).toBeTruthy();
     click(/^Continue/);
     click(/^Continue/);
-    click(/^Publish/);
+    publishConfirmed();
     await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
     const form = createMock.mock.calls[0]![0];
     expect(form.get('clone_from')).toBe('42');
@@ -316,7 +363,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     click(/^Continue/);
     expect((textbox(/^Description/) as HTMLTextAreaElement).value).toBe('From the card.');
     click(/^Continue/);
-    click(/^Publish/);
+    publishConfirmed();
     await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
     const form = createMock.mock.calls[0]![0];
     expect(form.get('card')).toBe(card);
@@ -343,7 +390,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
     click(/^Continue/);
     click(/^Continue/);
-    click(/^Publish/);
+    publishConfirmed();
     await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
     const form = createMock.mock.calls[0]![0];
     expect(form.get('card')).toBe(card);

@@ -11,6 +11,7 @@ import { CharacterPreview } from './character-preview';
 import { STEPS, stepOf, type FieldName } from './form-model';
 import { isFormType, type FormType } from './form-state';
 import { BasicsStep, ConversationStep, PersonalityStep } from './form-steps';
+import { PublishConfirm } from './publish-confirm';
 import { StepIndicator } from './step-indicator';
 import { useCharacterForm } from './use-character-form';
 
@@ -75,7 +76,7 @@ function CharacterFormView({ type }: { type: FormType | null }) {
               e.preventDefault();
               if (submitting) return;
               if (step < LAST) form.goTo(step + 1);
-              else void form.publish();
+              else form.requestPublish();
             }}
             className="border-line bg-surface scroll-mt-20 rounded-3xl border shadow-xl shadow-black/30"
           >
@@ -153,6 +154,15 @@ function CharacterFormView({ type }: { type: FormType | null }) {
             </div>
           </form>
         </div>
+
+        <PublishConfirm
+          open={form.confirming}
+          mode={mode}
+          name={form.values.name}
+          visibility={form.values.visibility}
+          onCancel={form.cancelPublish}
+          onConfirm={() => void form.publish()}
+        />
 
         <aside
           className="sticky top-24 hidden w-72 shrink-0 pt-[5.5rem] lg:block"

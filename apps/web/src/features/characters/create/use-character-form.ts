@@ -90,6 +90,20 @@ interface PickedCard {
   url: string | null;
 }
 
+/**
+ * What the saved character became: a public one waiting for review is not published yet, and
+ * a private one never is.
+ */
+export function successKey(
+  mode: FormMode,
+  saved: Pick<CharacterDetail, 'visibility' | 'approval'>,
+): 'created' | 'createdPrivate' | 'sentForReview' | 'updated' | 'updatedForReview' {
+  const review = saved.visibility === 'public' && saved.approval !== 'approved';
+  if (mode === 'edit') return review ? 'updatedForReview' : 'updated';
+  if (saved.visibility === 'private') return 'createdPrivate';
+  return review ? 'sentForReview' : 'created';
+}
+
 export interface SubmitError {
   message: string;
   code: number;
@@ -113,6 +127,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   const [cardProblem, setCardProblem] = useState<CardProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const existingHead = mode !== 'create' ? source?.head || null : null;
   // The server takes a PNG card's image as the avatar only when there is no other one.
@@ -244,7 +259,8 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     showStep(target);
   }
 
-  async function publish() {
+  /** Publish pressed: every step is checked, then the confirmation asks before anything is sent. */
+  function requestPublish() {
     const { errors: found, first } = validateAll(values, hasAvatar);
     if (first >= 0) {
       setErrors(found);
@@ -252,8 +268,18 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       showStep(first);
       return;
     }
+    setSubmitError(null);
+    setConfirming(true);
+  }
+
+  /** Confirmed: the character is sent. */
+  async function publish() {
+    setConfirming(false);
+    const { first } = validateAll(values, hasAvatar);
+    if (first >= 0) return;
     setSubmitting(true);
     setSubmitError(null);
+    let saved: CharacterDetail;
     try {
       const form = buildFormData({
         mode,
@@ -262,7 +288,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
         avatar: avatar?.file ?? null,
         card: card?.file ?? null,
       });
-      await (mode === 'edit' ? modifyCharacter(form) : createCharacter(form));
+      saved = await (mode === 'edit' ? modifyCharacter(form) : createCharacter(form));
     } catch (err) {
       setSubmitting(false);
       if (err instanceof ApiError && err.kind === 'business') {
@@ -276,7 +302,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     }
     clearDraft();
     if (mode !== 'create') clearFormState();
-    notify('success', t(mode === 'edit' ? 'success.updated' : 'success.created'));
+    notify('success', t(`success.${successKey(mode, saved)}`));
     // Lists that show the character (mine, home, search) are stale now.
     void queryClient.invalidateQueries();
     void navigate(getHref(locale, 'myCharacters'));
@@ -301,6 +327,9 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     pickCard,
     removeCard,
     startOver,
+    requestPublish,
+    confirming,
+    cancelPublish: () => setConfirming(false),
     publish,
     submitting,
     submitError,

@@ -150,4 +150,23 @@ describe('useChat: refusals', () => {
     expect(notify).toHaveBeenCalledWith('error', 'Busy, try again.');
     expect(result.current.state.messages.map((m) => m.id)).toEqual([1, 2]);
   });
+
+  it('signed out on the way: no toast of its own, the text goes back, the chat shows this visitor’s conversation', async () => {
+    vi.mocked(streamReply).mockRejectedValue(
+      new ApiError('business', ErrorCode.NOT_FOUND, 'Not found', true),
+    );
+    const guestPage: MessagePage = { ...greeting, conversation: { ...greeting.conversation, id: 'g1' } };
+    vi.mocked(chatApi.getMessages).mockResolvedValueOnce(greeting).mockResolvedValueOnce(guestPage);
+    const { result } = await openChat();
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await result.current.send('still here?');
+    });
+    expect(sent).toBe(false);
+    expect(notify).not.toHaveBeenCalled();
+    await waitFor(() => expect(result.current.state.conversation?.id).toBe('g1'));
+    expect(chatApi.getMessages).toHaveBeenLastCalledWith({ characterId: 7 });
+    // Read again in place: the page (and its message box) never went back to loading.
+    expect(result.current.state.phase).toBe('ready');
+  });
 });

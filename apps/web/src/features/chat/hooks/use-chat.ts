@@ -123,10 +123,32 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     return () => abortRef.current?.abort();
   }, [load]);
 
+  /**
+   * The visitor was signed out on the way (the app told them): the conversation was the old
+   * account's. Show what this visitor has here instead, in place, so the message box and its
+   * text stay; a character that is not for this visitor says why as on a first load.
+   */
+  const resync = useCallback(async () => {
+    if (characterId === undefined) {
+      removeLocal(StorageKey.conversationId);
+      dispatch({ type: 'blank' });
+      return;
+    }
+    try {
+      dispatch({ type: 'loaded', page: await chatApi.getMessages({ characterId }) });
+    } catch (err) {
+      failLoad(err);
+    }
+  }, [characterId, failLoad]);
+
   /** Refusals of a reply: credits (the dialog opened already), adult content, policy, removed. */
   const refused = useCallback(
     (err: unknown) => {
       if (!(err instanceof ApiError)) return;
+      if (err.signedOut && err.code !== ErrorCode.NOT_ENOUGH_CREDITS) {
+        void resync();
+        if (err.code !== ErrorCode.NSFW_REQUIRED) return;
+      }
       switch (err.code) {
         case ErrorCode.NOT_ENOUGH_CREDITS:
           return;
@@ -140,7 +162,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
           notify(err.kind === 'business' ? 'warning' : 'error', errorMessage(err, t('errors.generic')));
       }
     },
-    [onAdult, t],
+    [onAdult, resync, t],
   );
 
   const reconcile = useCallback(async () => {

@@ -1,6 +1,6 @@
-import { ErrorCode, type PayMethod, type Plan } from '@lumi/contract';
+import { ErrorCode, type PayMethod, type Plan, type PlanId } from '@lumi/contract';
 import { Bitcoin, CalendarClock, CreditCard, FlaskConical, Loader2, LogIn, Ticket } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,8 @@ import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { createCheckout } from '../api/create-checkout';
 import type { PayFormat } from '../hooks/use-pay-format';
 import { leaveTo } from '../lib/leave';
+import { savePayIntent, takePayIntent, type PayIntent } from '../lib/pay-intent';
+import { findPlan } from '../lib/plans';
 import { checkoutTarget } from '../lib/urls';
 import { DelayNotice } from './delay-notice';
 
@@ -26,6 +28,8 @@ interface PayActionsProps {
   /** The method whose checkout is starting; the page keeps it so the plan cannot change under it. */
   busy: PayMethod | null;
   setBusy: (busy: PayMethod | null) => void;
+  /** Selects a plan on the page (the one a guest chose before signing in). */
+  onSelectPlan: (id: PlanId) => void;
 }
 
 /**
@@ -41,6 +45,7 @@ export function PayActions({
   onRedeem,
   busy,
   setBusy,
+  onSelectPlan,
 }: PayActionsProps) {
   const { t } = useTranslation('pay');
   const [error, setError] = useState('');
@@ -55,16 +60,17 @@ export function PayActions({
     return () => window.removeEventListener('pageshow', onShow);
   }, [setBusy]);
 
-  async function pay(method: PayMethod) {
+  async function pay(method: PayMethod, chosen: Plan = plan) {
     setError('');
-    // Purchases belong to an account: a guest signs in first.
+    // Purchases belong to an account: a guest signs in first, and the checkout goes on after.
     if (isGuest()) {
+      savePayIntent({ plan: chosen.id, method });
       signInRequests.request();
       return;
     }
     setBusy(method);
     try {
-      const { url } = await createCheckout(method, { plan: plan.id });
+      const { url } = await createCheckout(method, { plan: chosen.id });
       leaveTo(checkoutTarget(url, format.locale, window.location.origin));
       // Stays busy: the browser is on its way to the checkout.
     } catch (err) {
@@ -73,6 +79,23 @@ export function PayActions({
       setBusy(null);
     }
   }
+
+  // Signed in (in the dialog, or back from a provider) with a guest's wish to pay pending: the
+  // checkout goes on with the plan and the method they chose. The wish is taken as it is read,
+  // so it starts once.
+  const resume = useEffectEvent((intent: PayIntent) => {
+    const chosen = findPlan(intent.plan);
+    if (!chosen) return;
+    onSelectPlan(chosen.id);
+    void pay(intent.method, chosen);
+  });
+  useEffect(() => {
+    if (!signedIn) return;
+    const intent = takePayIntent();
+    // Started as a task of its own, not inside the effect (it sets state and leaves the page);
+    // not cancelled either: the wish is taken already, and must not be lost to a re-run.
+    if (intent) void Promise.resolve(intent).then(resume);
+  }, [signedIn]);
 
   return (
     <section

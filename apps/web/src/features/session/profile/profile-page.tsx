@@ -12,13 +12,15 @@ import { useLocale } from '@/hooks/use-locale';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
+import { AdultConfirm } from '../adult/adult-confirm';
+import { useAdultSetting } from '../adult/use-adult-setting';
 import { deleteUser, updateUser } from '../api/profile';
 import { logout } from '../session';
 import { userInfoStore } from '../session-store';
 
 const SignInDialog = lazy(() => import('../components/sign-in-dialog'));
 
-type Confirm = 'save' | 'adult' | 'logout' | 'remove' | null;
+type Confirm = 'save' | 'logout' | 'remove' | null;
 
 /** The open-the-app prompt of the profile (spec §2): install the app, or open it when installed. */
 function AppSection() {
@@ -101,13 +103,7 @@ function Profile({ user }: { user: UserInfo }) {
       notify('success', t('saved'));
     }, t('updateFailed'));
 
-  const setAdult = (on: boolean) =>
-    run(async () => {
-      const info = await updateUser({ enable_nsfw: on, ...(on ? { confirm_adult: true } : {}) });
-      userInfoStore.set(info);
-      await queryClient.invalidateQueries();
-      notify('success', on ? t('adult.on') : t('adult.off'));
-    }, t('updateFailed'));
+  const adult = useAdultSetting();
 
   const signOut = () =>
     run(async () => {
@@ -191,8 +187,8 @@ function Profile({ user }: { user: UserInfo }) {
             role="switch"
             aria-checked={user.enable_nsfw}
             aria-label={t('adult.title')}
-            disabled={busy}
-            onClick={() => (user.enable_nsfw ? void setAdult(false) : setConfirm('adult'))}
+            disabled={busy || adult.busy}
+            onClick={() => adult.request(!user.enable_nsfw)}
             className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${user.enable_nsfw ? 'bg-pink' : 'bg-surface-3'}`}
           >
             <span
@@ -220,9 +216,7 @@ function Profile({ user }: { user: UserInfo }) {
       <Dialog
         open={confirm !== null}
         onOpenChange={(open) => !open && !busy && setConfirm(null)}
-        icon={
-          confirm === 'adult' || confirm === 'remove' ? <ShieldAlert className="text-pink h-10 w-10" /> : null
-        }
+        icon={confirm === 'remove' ? <ShieldAlert className="text-pink h-10 w-10" /> : null}
         title={confirm ? t(`confirm.${confirm}.title`) : ''}
         description={confirm ? t(`confirm.${confirm}.body`) : ''}
         footer={
@@ -232,15 +226,7 @@ function Profile({ user }: { user: UserInfo }) {
             </Button>
             <Button
               disabled={busy}
-              onClick={() =>
-                void (confirm === 'save'
-                  ? save()
-                  : confirm === 'adult'
-                    ? setAdult(true)
-                    : confirm === 'logout'
-                      ? signOut()
-                      : remove())
-              }
+              onClick={() => void (confirm === 'save' ? save() : confirm === 'logout' ? signOut() : remove())}
             >
               {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {confirm ? t(`confirm.${confirm}.ok`) : ''}
@@ -248,6 +234,7 @@ function Profile({ user }: { user: UserInfo }) {
           </>
         }
       />
+      <AdultConfirm setting={adult} />
     </div>
   );
 }
