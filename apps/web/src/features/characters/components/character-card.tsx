@@ -116,6 +116,7 @@ export function CharacterCard({ character: c, priority = false, actions, onToggl
             {c.tags.slice(0, 3).map((tag) => (
               <span
                 key={tag}
+                dir="auto"
                 className="rounded-full bg-white/15 px-1.5 text-[0.6875rem] leading-5 text-white/90"
               >
                 {tag}

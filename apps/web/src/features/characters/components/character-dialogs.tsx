@@ -126,7 +126,11 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
           </p>
           <div className="mt-2 flex flex-wrap gap-1">
             {c.tags.map((tag) => (
-              <span key={tag} className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6">
+              <span
+                key={tag}
+                dir="auto"
+                className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6"
+              >
                 {tag}
               </span>
             ))}

@@ -83,7 +83,11 @@ export function CharacterProfile({
       </p>
       <div className="mt-3 flex flex-wrap gap-1.5">
         {c.tags.map((tag) => (
-          <span key={tag} className="bg-surface-2 text-muted rounded-full px-2.5 text-xs leading-6">
+          <span
+            key={tag}
+            dir="auto"
+            className="bg-surface-2 text-muted rounded-full px-2.5 text-xs leading-6"
+          >
             {tag}
           </span>
         ))}
