@@ -134,7 +134,9 @@ describe('the report dialog', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => reportRequests.open({ type: 'message', id: 9, name: 'Mira' }));
-    expect(await screen.findByRole('dialog', { name: 'Report a message from \u2068Mira\u2069' })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'Report a message from \u2068Mira\u2069' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reportRequests.get()).toBeNull();
