@@ -1,6 +1,8 @@
 // Review screenshots of the face swap page (not a test): BASE, WIDTHS, LOCALES, FULL=1. A random
 // base photo, a face from a file, consent, Swap, then the result; FACES=1 also pretends the base
 // photo had a second face (the status is rewritten) to show the face choice.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };

@@ -1,5 +1,7 @@
 // Review screenshots of the image tools (not a test): BASE, WIDTHS, LOCALES. Generates on the
 // anime page, shares the result and opens its page, opens the girl builder and the gallery.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };
 const base = process.env.BASE ?? 'http://127.0.0.1:8090';

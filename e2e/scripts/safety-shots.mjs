@@ -2,6 +2,8 @@
 // chat, the report dialog, and the admin's reports queue, English and Arabic, 1280 and 390 px.
 // BASE (default http://127.0.0.1:8090): a development server with DEV_OUTBOX=true and
 // ADMIN_EMAILS=admin@example.com.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };

@@ -1,4 +1,6 @@
 // Screenshots for review: BASE, PAGES (comma-separated paths), WIDTHS, FULL=1, SUFFIX.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };
 const base = process.env.BASE ?? 'http://127.0.0.1:8090';

@@ -1,5 +1,7 @@
 // Review screenshots of the sign-in dialog (not a test): BASE, WIDTHS, LOCALES. The server must
 // run with NODE_ENV=development DEV_OUTBOX=true so the code can be read from /dev/outbox.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };
 const base = process.env.BASE ?? 'http://127.0.0.1:8090';

@@ -1,6 +1,8 @@
 // Review screenshots of the voice tools (not a test): BASE, WIDTHS, LOCALES. Speaks a text on
 // the generator, walks the cloning steps with a synthetic 15 s voice and clones it. Phones get
 // one shot per screenful.
+// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
+// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
 import { chromium } from '@playwright/test';
 import launchOptions from '../chromium.json' with { type: 'json' };
 const base = process.env.BASE ?? 'http://127.0.0.1:8090';

@@ -7,7 +7,7 @@ import { userInfoStore } from '@/features/session/session-store';
 import { ErrorCode, LoginType, type UserInfo } from '@lumi/contract';
 import { ApiError, configureApi } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
-import { i18next } from '@/lib/i18n';
+import { i18next, localeOfLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { signInRequests } from '@/lib/sign-in-request';
 import { notify, toasterWanted } from '@/lib/toast';
@@ -69,7 +69,8 @@ function wireApi(): void {
     onNetworkError: () => {
       notify('error', i18next.t('errors.network'), { id: 'network' });
     },
-    locale: () => i18next.language,
+    // The route code (`kr`, `io`): i18next's own language is the BCP 47 tag (`ko`, `id`).
+    locale: () => localeOfLanguage(i18next.language),
     sessionReady: startSession,
   });
 }

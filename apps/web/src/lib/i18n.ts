@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_CODES, localeInfo, type Locale } from '@lumi/contract';
+import { DEFAULT_LOCALE, isLocale, LOCALES, localeInfo, type Locale } from '@lumi/contract';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -6,22 +6,46 @@ import { initReactI18next } from 'react-i18next';
 /** Namespaces every page needs; features load their own with useTranslation('<ns>'). */
 export const BASE_NAMESPACES = ['common'] as const;
 
+/**
+ * i18next runs on each locale's BCP 47 tag (`ko`, `id`, `zh-CN`), not its route code: it builds
+ * `Intl.PluralRules` (and its formatters) from its language, and to `Intl` `kr` is no language
+ * (English rules) and `io` is Ido, so a count of 1 looked for `_one`, which Korean and Indonesian
+ * do not have, and fell back to English (decisions.md). The files stay under the route codes.
+ */
+export const i18nLanguage = (locale: Locale): string => localeInfo(locale).htmlLang;
+
+/** The route locale of an i18next language (its BCP 47 tag; a route code is taken as is). */
+export function localeOfLanguage(language: string | undefined): Locale {
+  const hit = LOCALES.find((l) => l.htmlLang === language);
+  if (hit) return hit.code;
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}
+
 /** Each locale's namespace is its own small chunk, fetched when first needed. */
 const loadNamespace = (language: string, namespace: string) =>
-  import(`../locales/${language}/${namespace}.json`) as Promise<{ default: Record<string, unknown> }>;
+  import(`../locales/${localeOfLanguage(language)}/${namespace}.json`) as Promise<{
+    default: Record<string, unknown>;
+  }>;
+
+/** The i18next options the app runs with (tests start their own instance with them). */
+export const i18nOptions = {
+  fallbackLng: i18nLanguage(DEFAULT_LOCALE),
+  supportedLngs: LOCALES.map((l) => l.htmlLang),
+  // `zh-CN` alone, not also a `zh` that has no folder of its own.
+  load: 'currentOnly',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
 
 export async function initI18n(locale: Locale): Promise<typeof i18next> {
   await i18next
     .use(resourcesToBackend(loadNamespace))
     .use(initReactI18next)
     .init({
-      lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...LOCALE_CODES],
+      ...i18nOptions,
+      lng: i18nLanguage(locale),
       ns: [...BASE_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
       react: { useSuspense: true },
     });
   applyDocumentLocale(locale);
@@ -36,7 +60,8 @@ export function applyDocumentLocale(locale: Locale): void {
 }
 
 export async function setLocale(locale: Locale): Promise<void> {
-  if (i18next.language !== locale) await i18next.changeLanguage(locale);
+  const language = i18nLanguage(locale);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
   applyDocumentLocale(locale);
 }
 

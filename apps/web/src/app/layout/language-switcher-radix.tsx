@@ -4,7 +4,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '@/hooks/use-locale';
-import { i18next } from '@/lib/i18n';
+import { i18next, i18nLanguage } from '@/lib/i18n';
 import { StorageKey, writeLocal } from '@/lib/storage';
 import { LanguageSwitcherTrigger, type LanguageSwitcherProps } from './language-switcher-trigger';
 
@@ -15,7 +15,7 @@ export function useSwitchLocale() {
   return async (next: Locale) => {
     writeLocal(StorageKey.locale, next);
     // Load the language's texts first, so the page never flashes untranslated keys.
-    await i18next.loadLanguages(next);
+    await i18next.loadLanguages(i18nLanguage(next));
     void navigate(switchLocalePath(location.pathname, next) + location.search + location.hash);
   };
 }

@@ -18,6 +18,7 @@ import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/ch
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { isolate } from '@/lib/bidi';
 
 const CHAT_OPTIONS = { onAdult: () => characterDialogStore.open({ kind: 'adult' }) };
 
@@ -140,7 +141,7 @@ function CharacterChat({
         confirm={confirmDialog}
         avatar={<Avatar src={character.listHead} />}
         assistantName={character.name}
-        placeholder={t('composer.placeholder', { name: character.name })}
+        placeholder={t('composer.placeholder', { name: isolate(character.name) })}
         settingsOpen={settings}
         onSettingsOpenChange={openSettings}
       />
@@ -171,7 +172,7 @@ function CharacterChat({
                 <bdi>{character.name}</bdi>
               </span>
               <span className="text-muted block truncate text-xs">
-                {t('by', { name: character.creator })}
+                {t('by', { name: isolate(character.creator) })}
               </span>
             </span>
           </button>

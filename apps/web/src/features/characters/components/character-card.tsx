@@ -8,6 +8,7 @@ import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount } from '@/lib/format';
 import { characterDialogStore } from '../character-dialog-store';
+import { useTagLabel } from '../hooks/use-tag-label';
 
 const SMALL_SCREEN = '(max-width: 767px)';
 
@@ -27,6 +28,7 @@ export interface CharacterCardProps {
  */
 export function CharacterCard({ character: c, priority = false, actions, onToggleLike }: CharacterCardProps) {
   const { t } = useTranslation('characters');
+  const tagLabel = useTagLabel();
   const locale = useLocale();
   const href = getHref(locale, 'characterChat', { code: String(c.id) });
   const veiled = c.need_enable_nsfw;
@@ -116,9 +118,10 @@ export function CharacterCard({ character: c, priority = false, actions, onToggl
             {c.tags.slice(0, 3).map((tag) => (
               <span
                 key={tag}
+                dir="auto"
                 className="rounded-full bg-white/15 px-1.5 text-[0.6875rem] leading-5 text-white/90"
               >
-                {tag}
+                {tagLabel(tag)}
               </span>
             ))}
           </span>

@@ -10,10 +10,12 @@ import { formatCount, formatDay } from '@/lib/format';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
 import { ReportLinks } from './report-links';
+import { useTagLabel } from '../hooks/use-tag-label';
 
 /** The dialogs of the character pages: details (phones), adult notice, confirmations. */
 export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }) {
   const { t } = useTranslation('characters');
+  const tagLabel = useTagLabel();
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const close = (open: boolean) => {
@@ -126,8 +128,12 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
           </p>
           <div className="mt-2 flex flex-wrap gap-1">
             {c.tags.map((tag) => (
-              <span key={tag} className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6">
-                {tag}
+              <span
+                key={tag}
+                dir="auto"
+                className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6"
+              >
+                {tagLabel(tag)}
               </span>
             ))}
           </div>

@@ -13,6 +13,7 @@ import { cardUrl, rateCharacter } from '../api/characters';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 import { FORM_STATE_KEY } from './owner-menu';
 import { ReportLinks } from './report-links';
+import { useTagLabel } from '../hooks/use-tag-label';
 
 /**
  * Who a character is, beside their chat: portrait, creator, tags, description, rating, like,
@@ -26,6 +27,7 @@ export function CharacterProfile({
   onChange: (next: CharacterDetail) => void;
 }) {
   const { t } = useTranslation('characters');
+  const tagLabel = useTagLabel();
   const locale = useLocale();
   const navigate = useNavigate();
   const [hover, setHover] = useState(0);
@@ -83,8 +85,12 @@ export function CharacterProfile({
       </p>
       <div className="mt-3 flex flex-wrap gap-1.5">
         {c.tags.map((tag) => (
-          <span key={tag} className="bg-surface-2 text-muted rounded-full px-2.5 text-xs leading-6">
-            {tag}
+          <span
+            key={tag}
+            dir="auto"
+            className="bg-surface-2 text-muted rounded-full px-2.5 text-xs leading-6"
+          >
+            {tagLabel(tag)}
           </span>
         ))}
       </div>

@@ -50,6 +50,8 @@ export function ChipsBar({ active }: { active: string }) {
               key={chip.id}
               to={`${getHref(locale, 'home')}?charsType=${encodeURIComponent(chip.id)}`}
               aria-current={selected ? 'true' : undefined}
+              // A Latin name in Arabic text ("LGBTQ+") keeps its own order: not "+LGBTQ".
+              dir="auto"
               className={cn(
                 'h-9 shrink-0 rounded-full px-4 text-sm leading-9 font-semibold whitespace-nowrap transition-colors duration-150',
                 selected

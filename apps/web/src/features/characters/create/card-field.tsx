@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
 import type { CardProblem } from './card-import';
 import { CARD_MB } from './form-controls';
+import { isolate } from '@/lib/bidi';
 
 interface CardFieldProps {
   card: { name: string; file: File } | null;
@@ -57,7 +58,7 @@ export function CardField({ card, problem, onPick, onRemove }: CardFieldProps) {
       {card && (
         <div className="bg-success/10 text-success mt-3 flex items-center gap-2 rounded-xl px-3 py-2 text-xs">
           <span className="min-w-0 flex-1">
-            {t('fields.card.loaded', { name: card.name || card.file.name })}
+            {t('fields.card.loaded', { name: isolate(card.name || card.file.name) })}
           </span>
           <button
             type="button"

@@ -357,7 +357,7 @@ describe('create character page', { timeout: 20_000 }, () => {
       { type: 'application/json' },
     );
     fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
-    expect(await screen.findByText(/Imported “Card name”/)).toBeTruthy();
+    expect(await screen.findByText(/Imported “\u2068Card name\u2069”/)).toBeTruthy();
     expect((textbox(/^Name/) as HTMLInputElement).value).toBe('My own name');
     pickAvatar();
     click(/^Continue/);

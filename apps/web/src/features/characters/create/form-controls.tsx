@@ -3,6 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { intlLocale } from '@/lib/intl';
 import type { FieldError, FieldName } from './form-model';
 
 /** The DOM id of a field's control: errors focus it. */
@@ -46,7 +47,7 @@ export function RequiredMark() {
 
 export function Counter({ value, max }: { value: number; max: number }) {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language);
+  const format = new Intl.NumberFormat(intlLocale(i18n.language));
   const over = value > max;
   return (
     <span

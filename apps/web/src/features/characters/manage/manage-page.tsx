@@ -24,6 +24,7 @@ import {
   type ModerationAction,
   type ModerationKind,
 } from './use-admin-characters';
+import { isolate } from '@/lib/bidi';
 
 const TABS = ['queue', 'all', 'reports', 'log'] as const;
 type Tab = (typeof TABS)[number];
@@ -83,7 +84,7 @@ export default function ManageCharacterPage() {
   const onAction = async (kind: ModerationKind, character: CharacterSummary) => {
     if (kind === 'delete') {
       const yes = await confirmDialog({
-        title: t('delete.title', { name: character.name }),
+        title: t('delete.title', { name: isolate(character.name) }),
         body: t('delete.body'),
         confirm: t('delete.confirm'),
         danger: true,

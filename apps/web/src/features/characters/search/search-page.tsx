@@ -11,9 +11,9 @@ import { SearchResults } from './components/search-results';
 import { PopularTags, RecentSearches } from './components/search-suggestions';
 import { normalizeQuery } from './search-history';
 import { useSearchHistory } from './use-search-history';
+import { isolate } from '@/lib/bidi';
 
 /** Keeps a Latin query in an Arabic sentence (and the reverse) in its own direction. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** Spec §5: live search waits for 500 ms of quiet typing. */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,6 +1,2 @@
-import { isLocale, localeInfo } from '@lumi/contract';
-
-/** The BCP 47 tag for Intl of a route locale (`io` is `id`, `kr` is `ko`). */
-export function intlLocale(language: string): string {
-  return isLocale(language) ? localeInfo(language).htmlLang : 'en';
-}
+/** The BCP 47 tag for Intl of a route locale or i18next language (`io` is `id`, `kr` is `ko`). */
+export { intlLocale } from '@/lib/intl';

@@ -58,7 +58,7 @@ function show(target: Parameters<typeof ReportDialog>[0]['target'], onClose = vi
 describe('the report dialog', () => {
   it('sends the chosen reason and the details, then thanks the reporter', async () => {
     show({ type: 'character', id: 42, name: 'Mira' });
-    expect(screen.getByRole('dialog', { name: 'Report “Mira”' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Report “\u2068Mira\u2069”' })).toBeTruthy();
     // Every reason of the fixed list is offered.
     expect(screen.getAllByRole('radio')).toHaveLength(8);
     fireEvent.click(screen.getByRole('radio', { name: /A minor at risk/ }));
@@ -134,7 +134,9 @@ describe('the report dialog', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => reportRequests.open({ type: 'message', id: 9, name: 'Mira' }));
-    expect(await screen.findByRole('dialog', { name: 'Report a message from Mira' })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'Report a message from \u2068Mira\u2069' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reportRequests.get()).toBeNull();

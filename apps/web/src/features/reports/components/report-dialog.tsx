@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import type { ReportTarget } from '@/lib/report-request';
 import { useCreateReport } from '../api/create-report';
+import { isolate } from '@/lib/bidi';
 
 /**
  * The report dialog (issue 18): a reason from the fixed list, optional details, then a thank-you.
@@ -61,7 +62,11 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
       open
       onOpenChange={close}
       icon={<Flag className="text-pink h-9 w-9" aria-hidden />}
-      title={target.name ? t(`titleNamed.${target.type}`, { name: target.name }) : t(`title.${target.type}`)}
+      title={
+        target.name
+          ? t(`titleNamed.${target.type}`, { name: isolate(target.name) })
+          : t(`title.${target.type}`)
+      }
       description={t('subtitle')}
     >
       <form onSubmit={submit} className="mt-5" data-testid="report-form" noValidate>

@@ -1,9 +1,7 @@
-import { isLocale, localeInfo, ttsCost } from '@lumi/contract';
+import { ttsCost } from '@lumi/contract';
 
-/** The BCP 47 tag for Intl of a route locale (`io` is `id`, `kr` is `ko`). */
-export function intlLocale(language: string): string {
-  return isLocale(language) ? localeInfo(language).htmlLang : 'en';
-}
+/** The BCP 47 tag for Intl of a route locale or i18next language (`io` is `id`, `kr` is `ko`). */
+export { intlLocale } from '@/lib/intl';
 
 /**
  * A length as a clock: 7 -> "0:07", 65.4 -> "1:05". `floor` for running timers (a second shows

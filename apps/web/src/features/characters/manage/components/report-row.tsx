@@ -9,6 +9,7 @@ import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDay } from '@/lib/format';
 import { Badge } from './manage-row';
+import { isolate } from '@/lib/bidi';
 
 /** Whether an action makes sense for the item as it is now. */
 export function actionsFor(item: ReportQueueItem): ModerationActionKind[] {
@@ -66,7 +67,7 @@ export function ReportRow({ item, busy, onAction }: ReportRowProps) {
   const title =
     type === 'message'
       ? what.title
-        ? t('reports.messageFrom', { name: what.title })
+        ? t('reports.messageFrom', { name: isolate(what.title) })
         : t('reports.messageNoCharacter')
       : what.title || t('reports.untitled');
   const href =

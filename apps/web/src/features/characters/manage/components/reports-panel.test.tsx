@@ -193,7 +193,7 @@ describe('the Reports tab', () => {
     expect(within(character).getByText('A minor at risk')).toBeTruthy();
     expect(within(character).getByText('She says she is in 9th grade.')).toBeTruthy();
     const message = row('message:99');
-    expect(within(message).getByText('A reply from Harbour Hana')).toBeTruthy();
+    expect(within(message).getByText('A reply from \u2068Harbour Hana\u2069')).toBeTruthy();
     expect(within(message).getByText('A reply that went too far.')).toBeTruthy();
   });
 
@@ -228,13 +228,13 @@ describe('the Reports tab', () => {
     show('reports');
     await screen.findByTestId('safety-summary');
     fireEvent.click(within(row('character:12')).getByRole('button', { name: 'Ban creator' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Ban Rowan?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Ban \u2068Rowan\u2069?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(actions).toHaveLength(0);
 
     fireEvent.click(within(row('character:12')).getByRole('button', { name: 'Delete' }));
-    const sure = await screen.findByRole('dialog', { name: 'Delete “Harbour Hana”?' });
+    const sure = await screen.findByRole('dialog', { name: 'Delete “\u2068Harbour Hana\u2069”?' });
     fireEvent.click(within(sure).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(actions).toEqual([{ target_type: 'character', target_id: '12', action: 'delete', note: '' }]),

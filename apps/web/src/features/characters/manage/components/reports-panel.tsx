@@ -23,6 +23,7 @@ import { ManageRowSkeleton } from './manage-row';
 import { LoadFailed } from './manage-states';
 import { ReportRow } from './report-row';
 import { SafetySummary } from './safety-summary';
+import { isolate } from '@/lib/bidi';
 
 const chip = (selected: boolean) =>
   cn(
@@ -62,7 +63,7 @@ export function ReportsPanel({ onForbidden }: { onForbidden: (error: unknown) =>
       const name = action === 'ban' ? item.item.creator?.name : item.item.title;
       const yes = await confirmDialog({
         title: name
-          ? t(`reports.confirm.${action}.titleNamed`, { name })
+          ? t(`reports.confirm.${action}.titleNamed`, { name: isolate(name) })
           : t(`reports.confirm.${action}.title`),
         body: t(`reports.confirm.${action}.body`),
         confirm: t(`reports.confirm.${action}.confirm`),

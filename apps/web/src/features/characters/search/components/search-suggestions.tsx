@@ -73,7 +73,7 @@ export function PopularTags({ onPick, title }: { onPick: (query: string) => void
               className="border-line bg-surface-2 hover:border-pink/50 hover:bg-surface-3 inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold transition-colors duration-150"
             >
               <TrendingUp className="text-pink h-4 w-4" aria-hidden />
-              {tag}
+              <bdi>{tag}</bdi>
             </button>
           </li>
         ))}

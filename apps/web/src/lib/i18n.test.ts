@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCALE_CODES, localeInfo, type Locale } from '@lumi/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18next, initI18n, localeOfLanguage, setLocale } from './i18n';
+
+/**
+ * The app's own i18next (the loader, the language it runs on), not a copy of its options: the
+ * locale files were right all along, what picked the plural form was not (issue 19).
+ */
+const localesDir = path.join(import.meta.dirname, '../locales');
+const namespaces = fs
+  .readdirSync(path.join(localesDir, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+const load = (locale: Locale, ns: string) =>
+  flatten(JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${ns}.json`), 'utf8')) as Tree);
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Counts that reach every category of the 11 languages (Arabic: 0, 1, 2, 3-10, 11-99, 100...). */
+const COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 101];
+
+/** What a string reads as once its placeholders are filled in with `values`. */
+const fill = (text: string, values: Record<string, unknown>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+describe('the app i18next', () => {
+  it.each(LOCALE_CODES)('%s runs on its BCP 47 tag and maps back to its route code', async (locale) => {
+    await setLocale(locale);
+    expect(i18next.language).toBe(localeInfo(locale).htmlLang);
+    expect(localeOfLanguage(i18next.language)).toBe(locale);
+    expect(document.documentElement.lang).toBe(localeInfo(locale).htmlLang);
+  });
+
+  it('says "1 week" and "1 credit" in Korean and Indonesian, not in English', async () => {
+    await setLocale('kr');
+    await i18next.loadNamespaces(['pay', 'images']);
+    expect(i18next.t('pay:term.week', { count: 1 })).toBe('1주');
+    expect(i18next.t('pay:term.month', { count: 1 })).toBe('1개월');
+    await setLocale('io');
+    await i18next.loadNamespaces(['pay', 'images']);
+    expect(i18next.t('pay:term.week', { count: 1 })).toBe('1 minggu');
+    expect(i18next.t('pay:term.month', { count: 1 })).toBe('1 bulan');
+  });
+
+  it.each(LOCALE_CODES)('%s: every plural key, at every count, reads from its own file', async (locale) => {
+    await setLocale(locale);
+    await i18next.loadNamespaces(namespaces);
+    const rules = new Intl.PluralRules(localeInfo(locale).htmlLang);
+    for (const ns of namespaces) {
+      const strings = load(locale, ns);
+      const bases = new Set(
+        [...strings.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')),
+      );
+      for (const base of bases) {
+        for (const count of COUNTS) {
+          const own = strings.get(`${base}_${rules.select(count)}`);
+          expect(own, `${locale}/${ns} ${base}_${rules.select(count)}`).toBeDefined();
+          // Each other placeholder is filled with its own name, so any string can be checked.
+          const values: Record<string, unknown> = { count };
+          for (const [, name = ''] of (own ?? '').matchAll(/\{\{\s*(\w+)/g))
+            if (name !== 'count') values[name] = `<${name}>`;
+          const text: string = i18next.t(`${ns}:${base}`, values);
+          expect(text, `${locale}/${ns} ${base} count=${count}`).toBe(fill(own ?? '', values));
+        }
+      }
+    }
+  });
+});
