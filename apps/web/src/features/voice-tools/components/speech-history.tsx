@@ -26,7 +26,7 @@ export function SpeechHistory({
   const items = (history.data ?? []).filter((item) => item.kind === kind && item.id !== hideId);
   const headingId = `speech-history-${kind}`;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3" data-testid="speech-history">
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3" data-testid="speech-history">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
         <History className="text-pink h-5 w-5" aria-hidden />
         {t(kind === 'speech' ? 'history.heading' : 'history.cloneHeading')}
@@ -49,7 +49,7 @@ export function SpeechHistory({
           {t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
         </p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid min-w-0 gap-2">
           {items.map((item) => (
             <HistoryRow key={item.id} item={item} player={player} />
           ))}
@@ -92,7 +92,7 @@ function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedP
 
   return (
     <li
-      className="border-line bg-surface flex items-center gap-3 rounded-2xl border px-3 py-2.5"
+      className="border-line bg-surface flex min-w-0 items-center gap-3 rounded-2xl border px-3 py-2.5"
       data-testid="history-item"
     >
       <button
@@ -127,7 +127,7 @@ function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedP
             </span>
           )}
         </p>
-        <p className="text-muted truncate text-xs" dir="auto">
+        <p className="text-muted truncate text-xs contain-inline-size" dir="auto">
           {item.text || t('history.scriptRecording')}
         </p>
       </div>
