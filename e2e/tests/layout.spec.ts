@@ -65,6 +65,8 @@ for (const locale of LOCALES) {
       await page.getByTestId('generate-phone').click();
       await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 60_000 });
       await expectNoHorizontalOverflow(page, 'voice generator with its result');
+      // The history under the result lists what was just made.
+      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
       await page.reload();
       await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
       await settle(page);
@@ -86,7 +88,7 @@ for (const locale of LOCALES) {
         mimeType: 'audio/wav',
         buffer: syntheticVoice(15),
       });
-      await expect(page.getByTestId('reference-take')).toBeVisible();
+      await expect(page.getByTestId('reference-take')).toBeVisible({ timeout: 15_000 });
       await expectNoHorizontalOverflow(page, 'cloning with the voice added');
       await page.getByTestId('next-phone').click();
       await page.getByTestId('script-text').fill(TEXTS[locale]!);
@@ -97,6 +99,7 @@ for (const locale of LOCALES) {
       await page.getByTestId('clone-phone').click();
       await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 90_000 });
       await expectNoHorizontalOverflow(page, 'cloning with its result');
+      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
       await page.reload();
       await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
       await settle(page);

@@ -146,6 +146,8 @@ export default function VoiceCloningPage() {
         fileName: audioFileName('clone', Date.now(), formatOfType(blob.type)),
       });
       void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
+      // Phones: the visitor may have scrolled away while it was made.
+      revealOnPhones(resultRef.current, { ifHidden: true });
     } catch (err) {
       if (current.signal.aborted) return;
       // 100002 opened the credits dialog already; the rest is the server's message.
@@ -413,7 +415,7 @@ export default function VoiceCloningPage() {
               empty={t('clone.resultEmpty')}
             />
           </div>
-          <SpeechHistory kind="voice_clone" player={player} hideId={result?.jobId ?? null} />
+          <SpeechHistory kind="voice_clone" player={player} />
         </div>
       </div>
 

@@ -8,22 +8,17 @@ import { sizeRatio } from '../lib/sizes';
 import { ImageCard } from './image-card';
 import { PreviewBadge } from './preview-badge';
 
-/** The caller's earlier generations with this tool, newest first, 20 at a time. */
-export function HistoryList({
-  tool,
-  locale,
-  hideId,
-}: {
-  tool: ImageTool;
-  locale: Locale;
-  hideId?: string | null;
-}) {
+/**
+ * The caller's generations with this tool, newest first, 20 at a time; the one just made is
+ * listed too (read again when it is accepted and when it ends), never "Nothing here yet" under it.
+ */
+export function HistoryList({ tool, locale }: { tool: ImageTool; locale: Locale }) {
   const { t } = useTranslation('images');
   const history = useImageHistory(tool);
-  const items = (history.data?.pages.flat() ?? []).filter((item) => item.id !== hideId);
+  const items = history.data?.pages.flat() ?? [];
 
   return (
-    <section aria-labelledby="image-history" className="grid gap-3" data-testid="image-history">
+    <section aria-labelledby="image-history" className="grid min-w-0 gap-3" data-testid="image-history">
       <h2 id="image-history" className="flex items-center gap-2 text-lg font-bold">
         <History className="text-pink h-5 w-5" aria-hidden />
         {t('history.title')}

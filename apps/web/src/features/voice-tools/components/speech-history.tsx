@@ -10,20 +10,14 @@ import { useSpeechHistory } from '../api/get-speech-history';
 import type { SharedPlayer } from '../hooks/use-shared-player';
 import { audioFileName, formatDuration, intlLocale } from '../lib/format';
 
-/** The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable. */
-export function SpeechHistory({
-  kind,
-  player,
-  hideId,
-}: {
-  kind: SpeechHistoryItem['kind'];
-  player: SharedPlayer;
-  /** The audio the result area shows already. */
-  hideId: string | null;
-}) {
+/**
+ * The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable;
+ * the one just made is listed too (the history is read again once it is made).
+ */
+export function SpeechHistory({ kind, player }: { kind: SpeechHistoryItem['kind']; player: SharedPlayer }) {
   const { t } = useTranslation('voice');
   const history = useSpeechHistory();
-  const items = (history.data ?? []).filter((item) => item.kind === kind && item.id !== hideId);
+  const items = (history.data ?? []).filter((item) => item.kind === kind);
   const headingId = `speech-history-${kind}`;
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3" data-testid="speech-history">
