@@ -129,6 +129,12 @@ test('girl builder: Generate waits for the required choices, then makes the pict
   await choose('body', 'Athletic');
   await choose('breast', 'Medium');
   await choose('butt', 'Athletic');
+  // Her voice (spec §3: 5 voices), not required: "Any" until one is chosen.
+  const voice = page.getByTestId('builder-voice');
+  await expect(voice.getByRole('radio')).toHaveCount(6);
+  await expect(voice.getByRole('radio', { name: 'Any' })).toBeChecked();
+  await choose('voice', 'Bella · Soft and warm');
+  await expect(voice.getByRole('radio', { name: 'Bella · Soft and warm' })).toBeChecked();
   await choose('personality', 'Confidant');
   await page.getByTestId('builder-occupation').getByRole('searchbox').fill('astro');
   await choose('occupation', 'Astronaut');
@@ -141,7 +147,13 @@ test('girl builder: Generate waits for the required choices, then makes the pict
   await expect(page.getByTestId('builder-hobbies').getByRole('checkbox', { name: 'Singing' })).toBeDisabled();
 
   await expect(generate).toBeEnabled();
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/cgi-bin/auth/aigc/image') && request.method() === 'POST',
+  );
   await generate.click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    builder: { style: 'realistic', voice: 'bella', clothing: 'space suit' },
+  });
   await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1, {
     timeout: 20_000,
   });
