@@ -111,6 +111,7 @@ test('a share link that leads nowhere says so', async ({ page }) => {
 });
 
 test('girl builder: Generate waits for the required choices, then makes the picture', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/free-ai-girl-generator');
   await page.getByRole('tab', { name: 'Build your girl' }).click();
   const generate = page.getByTestId('generate').filter({ visible: true });
