@@ -125,9 +125,10 @@ test('voice generator: the same sentence in Aria and in Adam gives two different
     'download',
     /^voice-adam-\d{4}-\d{2}-\d{2}\.mp3$/,
   );
-  // Aria's audio is in the history (Adam's is the result shown above it).
-  await expect(page.getByTestId('history-item')).toHaveCount(1);
-  await expect(page.getByTestId('history-item')).toContainText('Aria');
+  // The history lists both, the newest (Adam's, the result shown above it) first.
+  await expect(page.getByTestId('history-item')).toHaveCount(2);
+  await expect(page.getByTestId('history-item').first()).toContainText('Adam');
+  await expect(page.getByTestId('history-item').nth(1)).toContainText('Aria');
 });
 
 test('voice cloning: upload a 15 s voice, type a script, consent, clone, and play the result', async ({
