@@ -44,7 +44,7 @@ export function HistoryList({ tool, locale }: { tool: ImageTool; locale: Locale 
           {t('history.empty')}
         </p>
       ) : (
-        <ul className="grid gap-4">
+        <ul className="grid min-w-0 gap-4">
           {items.map((item) => (
             <HistoryEntry key={item.id} item={item} locale={locale} />
           ))}
@@ -74,7 +74,7 @@ function HistoryEntry({ item, locale }: { item: ImageHistoryItem; locale: Locale
   }).format(item.created_at);
   const pending = item.state !== 'done';
   return (
-    <li className="border-line bg-surface rounded-2xl border p-3" data-testid="history-item">
+    <li className="border-line bg-surface min-w-0 rounded-2xl border p-3" data-testid="history-item">
       <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         {item.preset && (
           <span className="bg-surface-3 rounded-full px-2 py-0.5 font-semibold">
@@ -87,7 +87,7 @@ function HistoryEntry({ item, locale }: { item: ImageHistoryItem; locale: Locale
         {item.preview && <PreviewBadge />}
       </div>
       {item.prompt && (
-        <p className="text-muted mb-2 line-clamp-2 text-sm" dir="auto">
+        <p className="text-muted mb-2 line-clamp-2 text-sm wrap-anywhere" dir="auto">
           {item.prompt}
         </p>
       )}
