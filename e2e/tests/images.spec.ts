@@ -111,6 +111,7 @@ test('a share link that leads nowhere says so', async ({ page }) => {
 });
 
 test('girl builder: Generate waits for the required choices, then makes the picture', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/free-ai-girl-generator');
   await page.getByRole('tab', { name: 'Build your girl' }).click();
   const generate = page.getByTestId('generate').filter({ visible: true });
@@ -129,6 +130,12 @@ test('girl builder: Generate waits for the required choices, then makes the pict
   await choose('body', 'Athletic');
   await choose('breast', 'Medium');
   await choose('butt', 'Athletic');
+  // Her voice (spec §3: 5 voices), not required: "Any" until one is chosen.
+  const voice = page.getByTestId('builder-voice');
+  await expect(voice.getByRole('radio')).toHaveCount(6);
+  await expect(voice.getByRole('radio', { name: 'Any' })).toBeChecked();
+  await choose('voice', 'Bella · Soft and warm');
+  await expect(voice.getByRole('radio', { name: 'Bella · Soft and warm' })).toBeChecked();
   await choose('personality', 'Confidant');
   await page.getByTestId('builder-occupation').getByRole('searchbox').fill('astro');
   await choose('occupation', 'Astronaut');
@@ -141,8 +148,78 @@ test('girl builder: Generate waits for the required choices, then makes the pict
   await expect(page.getByTestId('builder-hobbies').getByRole('checkbox', { name: 'Singing' })).toBeDisabled();
 
   await expect(generate).toBeEnabled();
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/cgi-bin/auth/aigc/image') && request.method() === 'POST',
+  );
   await generate.click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    builder: { style: 'realistic', voice: 'bella', clothing: 'space suit' },
+  });
   await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1, {
     timeout: 20_000,
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('girl builder: generated from the bottom, the picture comes into view and the history lists it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The job's end is held back until the visitor has scrolled down again, as one does while waiting.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cgi-bin/auth/aigc/status?*', async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    // A visitor who said "Not now" to the app prompt before (it would cover the chips).
+    await page.addInitScript(() => localStorage.setItem('appPromptDismissedAt', String(Date.now())));
+
+    await page.goto('/free-ai-girl-generator');
+    await page.getByRole('tab', { name: 'Build your girl' }).click();
+    await expect(page.getByTestId('image-history')).toContainText('Nothing here yet');
+    // Each chip is brought to the middle of the screen first, clear of the Generate bar.
+    const choose = async (field: string, option: string) => {
+      const chip = page.getByTestId(`builder-${field}`).getByText(option, { exact: true });
+      await chip.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await chip.click();
+    };
+    await choose('style', 'Anime');
+    await choose('ethnicity', 'Asian');
+    await choose('eyes', 'Blue');
+    await choose('hair_style', 'Bun');
+    await choose('hair_color', 'Pink');
+    await choose('body', 'Slim');
+    await choose('breast', 'Small');
+    await choose('butt', 'Small');
+    await choose('personality', 'Sage');
+    await page.getByTestId('builder-occupation').getByRole('searchbox').fill('astro');
+    await choose('occupation', 'Astronaut');
+    await choose('relationship', 'Friend');
+    await choose('clothing', 'Space suit');
+    // The bottom of the long builder, where the last choice was made.
+    await page.getByTestId('builder-clothing').scrollIntoViewIfNeeded();
+    const results = page.getByTestId('results');
+    await expect(results).not.toBeInViewport();
+
+    await page.getByTestId('generate').filter({ visible: true }).click();
+    // Generate takes the phone to the result area at once.
+    await expect(results).toBeInViewport();
+    await page.getByTestId('builder-clothing').scrollIntoViewIfNeeded();
+    await expect(results).not.toBeInViewport();
+    release();
+
+    const done = page.getByTestId('generation-done');
+    await expect(done.getByTestId('result-image')).toHaveCount(1, { timeout: 20_000 });
+    // The picture is brought back into view when it comes...
+    await expect(done.getByTestId('result-image')).toBeInViewport({ ratio: 0.5 });
+    // ...and the history under it lists it, not "Nothing here yet".
+    const history = page.getByTestId('image-history');
+    await expect(history).not.toContainText('Nothing here yet');
+    await expect(history.getByTestId('history-item')).toHaveCount(1);
+    await expect(history.getByTestId('history-item').getByTestId('result-image')).toHaveCount(1);
   });
 });

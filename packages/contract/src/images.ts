@@ -256,9 +256,10 @@ export const presetsOf = (tool: ImagePreset['tool']) => IMAGE_PRESETS.filter((p)
 export const presetById = (id: string) => IMAGE_PRESETS.find((p) => p.id === id);
 
 /**
- * The girl builder (spec §3). Every option is required except age (and voice, which only a
- * character would use). Ages start at 18+ (decisions.md). Values are English ids; the page
- * translates them under `builder.<field>.<value>`.
+ * The girl builder (spec §3). Every option is required except age, hobbies and voice. Ages
+ * start at 18+ (decisions.md). Voice ("5 voices") is five of the voice generator's young female
+ * presets, by voice_id: kept with the job, never drawn, so it is not in the prompt. Values are
+ * English ids; the page translates them under `builder.<field>.<value>`.
  */
 export const GIRL_BUILDER = {
   style: ['realistic', 'anime'],
@@ -292,6 +293,8 @@ export const GIRL_BUILDER = {
   body: ['petite', 'slim', 'athletic', 'voluptuous', 'curvy'],
   breast: ['flat', 'small', 'medium', 'large', 'huge'],
   butt: ['small', 'medium', 'large', 'skinny', 'athletic'],
+  /** Five of the preset voices (voices.ts), by voice_id. */
+  voice: ['aria', 'bella', 'daisy', 'freya', 'hana'],
   personality: [
     'caregiver',
     'sage',
@@ -462,7 +465,7 @@ export type GirlBuilderField = keyof typeof GIRL_BUILDER;
 export type GirlBuilder = { [K in GirlBuilderField]?: (typeof GIRL_BUILDER)[K][number] };
 /** Hobbies may be several. */
 export const GIRL_BUILDER_MULTI: ReadonlySet<GirlBuilderField> = new Set(['hobbies']);
-export const GIRL_BUILDER_OPTIONAL: ReadonlySet<GirlBuilderField> = new Set(['age', 'hobbies']);
+export const GIRL_BUILDER_OPTIONAL: ReadonlySet<GirlBuilderField> = new Set(['age', 'hobbies', 'voice']);
 
 /** The prompt a builder choice makes, in English; the server builds it, the page previews it. */
 export function girlBuilderPrompt(b: Partial<Record<GirlBuilderField, string | string[]>>): string {

@@ -144,6 +144,51 @@ describe('image jobs', () => {
     );
   });
 
+  it("takes the girl builder's voice: kept with the job, never drawn; another value is refused in the caller's language", async () => {
+    const me = await loginTourist(t.app);
+    const builder = {
+      style: 'anime',
+      ethnicity: 'asian',
+      eyes: 'blue',
+      hair_style: 'bun',
+      hair_color: 'pink',
+      body: 'slim',
+      breast: 'small',
+      butt: 'small',
+      voice: 'bella',
+      personality: 'sage',
+      occupation: 'astronaut',
+      relationship: 'friend',
+      clothing: 'space suit',
+    };
+    const created = await call<{ id: string }>(me.cookie, 'POST', '/aigc/image', { builder });
+    expect(created.code).toBe(0);
+    await waitFor(me.cookie, created.data.id, 'done');
+    const [row] = await t.database.db
+      .select({ input: jobs.input })
+      .from(jobs)
+      .where(eq(jobs.id, created.data.id));
+    expect((row?.input as { builder: Record<string, unknown> }).builder).toMatchObject({ voice: 'bella' });
+    const prompt = engine.drawn.at(-1) ?? '';
+    expect(prompt).toContain('astronaut');
+    expect(prompt).not.toContain('bella');
+
+    for (const voice of ['adam', 'Bella', '', 7]) {
+      for (const locale of ['en', 'ar'] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/auth/aigc/image',
+          headers: { cookie: me.cookie, 'x-locale': locale },
+          payload: { builder: { ...builder, voice } },
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json<Envelope<unknown>>();
+        expect(body.code).toBe(ErrorCode.INVALID_INPUT);
+        expect(body.message).toBe(messagesFile(locale).invalid_field.replace('{{field}}', 'builder.voice'));
+      }
+    }
+  });
+
   it('keeps fast generations and the advanced model for paying users after the free ones', async () => {
     const me = await loginTourist(t.app);
     expect(await call(me.cookie, 'POST', '/aigc/image', { prompt: 'x', model: 'advanced' })).toMatchObject({

@@ -1,23 +1,17 @@
 import { COSTS, localeInfo } from '@lumi/contract';
 import { Cpu, Lightbulb, ScanFace, ShieldCheck, WandSparkles, type LucideIcon } from 'lucide-react';
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { revealOnPhones } from '@/lib/reveal';
 import { PhotoStep } from './components/photo-step';
 import { StepHeading } from './components/step-heading';
 import { SwapResult } from './components/swap-result';
 import { useFaceSwap } from './hooks/use-face-swap';
 import type { Photo } from './lib/page-store';
 import { isBusy } from './lib/swap-state';
-
-/** Takes phones to the result area, which sits under the steps there. */
-function revealOnPhones(element: HTMLElement | null): void {
-  if (!element || window.matchMedia('(min-width: 1024px)').matches) return;
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-}
 
 /**
  * /free-ai-swap-face (spec §2, 3 steps): a base photo, a face (each uploaded, dropped or a
@@ -51,8 +45,18 @@ export default function FaceSwapPage() {
             ? t('swap.needConsent')
             : null;
 
+  /** A swap sent from this page view, shown again when it ends if the visitor scrolled away. */
+  const startedHere = useRef(false);
+  const phase = page.swap.phase;
+  useEffect(() => {
+    if ((phase !== 'done' && phase !== 'failed') || !startedHere.current) return;
+    startedHere.current = false;
+    revealOnPhones(resultRef.current, { ifHidden: true });
+  }, [phase]);
+
   const start = (request: { base: File; face: File; baseFace: number }) => {
     void swap(request);
+    startedHere.current = true;
     revealOnPhones(resultRef.current);
   };
 

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { revealOnPhones } from '@/lib/reveal';
 import { ExploreGallery } from './components/explore-gallery';
 import { GenerationPanel } from './components/generation-panel';
 import { GirlBuilder } from './components/girl-builder';
@@ -51,6 +52,8 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
   const formId = useId();
   const idBase = useId();
   const resultsRef = useRef<HTMLElement>(null);
+  /** A generation sent from this page view (not one resumed on coming back), to show once it ends. */
+  const startedHere = useRef(false);
 
   const [form, update] = useToolForm(tool);
   const { state, generate, retry } = useGeneration(tool, { onAdult });
@@ -80,14 +83,19 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
     event.preventDefault();
     if (busy || blocker) return;
     void generate(toRequest(tool, form));
-    // Phones: the results are under the form; take the user there.
-    if (!window.matchMedia('(min-width: 1024px)').matches) {
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      resultsRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-    }
+    // Phones: the results are under the form; take the user there, and again once the pictures
+    // come if they scrolled away while waiting.
+    startedHere.current = true;
+    revealOnPhones(resultsRef.current);
   };
 
-  const jobId = 'id' in state ? (state.id ?? null) : null;
+  useEffect(() => {
+    if (state.phase !== 'done' && state.phase !== 'failed') return;
+    if (!startedHere.current) return;
+    startedHere.current = false;
+    revealOnPhones(resultsRef.current, { ifHidden: true });
+  }, [state.phase]);
+
   // The preview renderer is no AI model: its pictures are free, and the button says so.
   const free = appConfig.imagePreview === true;
   const generateLabel = free ? t('generate.buttonFree') : t('generate.button', { count: formCost(form) });
@@ -197,7 +205,7 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
             </h2>
             <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} free={free} />
           </section>
-          <HistoryList tool={tool} locale={locale} hideId={jobId} />
+          <HistoryList tool={tool} locale={locale} />
         </div>
       </div>
       <SubmitButton

@@ -146,6 +146,8 @@ export default function VoiceCloningPage() {
         fileName: audioFileName('clone', Date.now(), formatOfType(blob.type)),
       });
       void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
+      // Phones: the visitor may have scrolled away while it was made.
+      revealOnPhones(resultRef.current, { ifHidden: true });
     } catch (err) {
       if (current.signal.aborted) return;
       // 100002 opened the credits dialog already; the rest is the server's message.
@@ -209,7 +211,7 @@ export default function VoiceCloningPage() {
     <div
       id={`${idBase}-step-${step}`}
       hidden={form.step !== step}
-      className="grid gap-4"
+      className="grid min-w-0 gap-4"
       data-testid={`step-panel-${step}`}
     >
       {children}
@@ -355,7 +357,7 @@ export default function VoiceCloningPage() {
             3,
             <>
               {heading(3, t('clone.steps.clone'), t('clone.cost', { count: COSTS.voiceClone }))}
-              <ul className="border-line divide-line grid divide-y rounded-2xl border">
+              <ul className="border-line divide-line grid min-w-0 divide-y rounded-2xl border">
                 <SummaryRow
                   label={t('clone.summary.voice')}
                   value={
@@ -413,7 +415,7 @@ export default function VoiceCloningPage() {
               empty={t('clone.resultEmpty')}
             />
           </div>
-          <SpeechHistory kind="voice_clone" player={player} hideId={result?.jobId ?? null} />
+          <SpeechHistory kind="voice_clone" player={player} />
         </div>
       </div>
 
@@ -446,10 +448,12 @@ function SummaryRow({
   edit: string;
 }) {
   return (
-    <li className="flex items-center gap-3 px-3 py-2.5">
+    <li className="flex min-w-0 items-center gap-3 px-3 py-2.5">
       <p className="min-w-0 flex-1">
         <span className="text-muted block text-xs font-semibold">{label}</span>
-        <span className={cn('block truncate text-sm', value ? 'text-fg' : 'text-amber-200')}>
+        <span
+          className={cn('block truncate text-sm contain-inline-size', value ? 'text-fg' : 'text-amber-200')}
+        >
           {value ? <bdi>{value}</bdi> : missing}
         </span>
       </p>
@@ -478,7 +482,7 @@ function SourcePanel({
       id={`${idBase}-panel-${source}`}
       aria-labelledby={`${idBase}-tab-${source}`}
       hidden={current !== source}
-      className="grid gap-3"
+      className="grid min-w-0 gap-3"
     >
       {children}
     </div>

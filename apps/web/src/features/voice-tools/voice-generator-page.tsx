@@ -81,6 +81,8 @@ export default function VoiceGeneratorPage() {
         fileName: audioFileName(name, Date.now(), formatOfType(blob.type)),
       });
       void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
+      // Phones: the visitor may have scrolled away while it was made.
+      revealOnPhones(resultRef.current, { ifHidden: true });
     } catch (err) {
       if (current.signal.aborted) return;
       // 100002 opened the credits dialog already; anything else is told in the result area.
@@ -183,7 +185,7 @@ export default function VoiceGeneratorPage() {
               empty={t('result.empty')}
             />
           </div>
-          <SpeechHistory kind="speech" player={player} hideId={result?.jobId ?? null} />
+          <SpeechHistory kind="speech" player={player} />
         </div>
       </div>
 

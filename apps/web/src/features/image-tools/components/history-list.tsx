@@ -8,22 +8,17 @@ import { sizeRatio } from '../lib/sizes';
 import { ImageCard } from './image-card';
 import { PreviewBadge } from './preview-badge';
 
-/** The caller's earlier generations with this tool, newest first, 20 at a time. */
-export function HistoryList({
-  tool,
-  locale,
-  hideId,
-}: {
-  tool: ImageTool;
-  locale: Locale;
-  hideId?: string | null;
-}) {
+/**
+ * The caller's generations with this tool, newest first, 20 at a time; the one just made is
+ * listed too (read again when it is accepted and when it ends), never "Nothing here yet" under it.
+ */
+export function HistoryList({ tool, locale }: { tool: ImageTool; locale: Locale }) {
   const { t } = useTranslation('images');
   const history = useImageHistory(tool);
-  const items = (history.data?.pages.flat() ?? []).filter((item) => item.id !== hideId);
+  const items = history.data?.pages.flat() ?? [];
 
   return (
-    <section aria-labelledby="image-history" className="grid gap-3" data-testid="image-history">
+    <section aria-labelledby="image-history" className="grid min-w-0 gap-3" data-testid="image-history">
       <h2 id="image-history" className="flex items-center gap-2 text-lg font-bold">
         <History className="text-pink h-5 w-5" aria-hidden />
         {t('history.title')}
@@ -49,7 +44,7 @@ export function HistoryList({
           {t('history.empty')}
         </p>
       ) : (
-        <ul className="grid gap-4">
+        <ul className="grid min-w-0 gap-4">
           {items.map((item) => (
             <HistoryEntry key={item.id} item={item} locale={locale} />
           ))}
@@ -79,7 +74,7 @@ function HistoryEntry({ item, locale }: { item: ImageHistoryItem; locale: Locale
   }).format(item.created_at);
   const pending = item.state !== 'done';
   return (
-    <li className="border-line bg-surface rounded-2xl border p-3" data-testid="history-item">
+    <li className="border-line bg-surface min-w-0 rounded-2xl border p-3" data-testid="history-item">
       <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         {item.preset && (
           <span className="bg-surface-3 rounded-full px-2 py-0.5 font-semibold">
@@ -92,7 +87,7 @@ function HistoryEntry({ item, locale }: { item: ImageHistoryItem; locale: Locale
         {item.preview && <PreviewBadge />}
       </div>
       {item.prompt && (
-        <p className="text-muted mb-2 line-clamp-2 text-sm" dir="auto">
+        <p className="text-muted mb-2 line-clamp-2 text-sm wrap-anywhere" dir="auto">
           {item.prompt}
         </p>
       )}

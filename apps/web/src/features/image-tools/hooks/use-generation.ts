@@ -52,13 +52,17 @@ export function useGeneration(tool: ImageTool, { onAdult }: GenerationOptions) {
       submitJob(request, {
         create: createImage,
         dispatch,
-        onAccepted: (id) => saveJob(tool, { id, request }),
+        onAccepted: (id) => {
+          saveJob(tool, { id, request });
+          // The history lists it at once, as waiting; it is read again when the job ends.
+          void queryClient.invalidateQueries({ queryKey: historyQueryKey(tool) });
+        },
         finalCodes: FINAL_CODES,
         // 100008: the adult-content notice.
         dialogs: new Map([[ErrorCode.NSFW_REQUIRED, () => onAdultRef.current()]]),
         errorText: t('status.error'),
       }),
-    [tool, t],
+    [tool, t, queryClient],
   );
 
   const retry = useCallback(() => {

@@ -114,6 +114,7 @@ describe('the girl builder', () => {
   it('requires every field except age and hobbies', () => {
     expect(REQUIRED_FIELDS).not.toContain('age');
     expect(REQUIRED_FIELDS).not.toContain('hobbies');
+    expect(REQUIRED_FIELDS).not.toContain('voice');
     expect(missingFields({})).toEqual(REQUIRED_FIELDS);
     expect(missingFields(FULL_BUILDER)).toEqual([]);
     const { clothing: _, ...noClothing } = FULL_BUILDER;

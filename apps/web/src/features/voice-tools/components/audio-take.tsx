@@ -28,13 +28,13 @@ export function AudioTake({
   const warning = lengthWarning(take.seconds, role);
   const Icon = take.source === 'record' ? Mic : FileAudio;
   return (
-    <div className="border-line bg-surface-2 grid gap-3 rounded-2xl border p-3" data-testid={testId}>
+    <div className="border-line bg-surface-2 grid min-w-0 gap-3 rounded-2xl border p-3" data-testid={testId}>
       <div className="flex items-center gap-3">
         <span className="bg-surface-3 text-pink grid h-10 w-10 shrink-0 place-items-center rounded-full">
           <Icon className="h-5 w-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold">
+          <p className="truncate text-sm font-semibold contain-inline-size">
             {take.source === 'record' ? t('take.recorded') : <bdi>{take.name}</bdi>}
           </p>
           <p className="text-muted tabular text-xs" data-testid={`${testId}-length`}>

@@ -85,7 +85,7 @@ export function ResultPanel({
         {result && !busy ? (
           <div className="animate-fade-in grid gap-3" data-testid="result-ready">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="min-w-0 font-semibold">
+              <p className="min-w-0 font-semibold wrap-anywhere">
                 <bdi>{result.title}</bdi>
               </p>
               <a
@@ -108,7 +108,7 @@ export function ResultPanel({
               data-testid="result-audio"
             />
             {result.text && (
-              <p className="text-muted line-clamp-3 text-sm" dir="auto">
+              <p className="text-muted line-clamp-3 text-sm wrap-anywhere" dir="auto">
                 {result.text}
               </p>
             )}

@@ -10,23 +10,17 @@ import { useSpeechHistory } from '../api/get-speech-history';
 import type { SharedPlayer } from '../hooks/use-shared-player';
 import { audioFileName, formatDuration, intlLocale } from '../lib/format';
 
-/** The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable. */
-export function SpeechHistory({
-  kind,
-  player,
-  hideId,
-}: {
-  kind: SpeechHistoryItem['kind'];
-  player: SharedPlayer;
-  /** The audio the result area shows already. */
-  hideId: string | null;
-}) {
+/**
+ * The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable;
+ * the one just made is listed too (the history is read again once it is made).
+ */
+export function SpeechHistory({ kind, player }: { kind: SpeechHistoryItem['kind']; player: SharedPlayer }) {
   const { t } = useTranslation('voice');
   const history = useSpeechHistory();
-  const items = (history.data ?? []).filter((item) => item.kind === kind && item.id !== hideId);
+  const items = (history.data ?? []).filter((item) => item.kind === kind);
   const headingId = `speech-history-${kind}`;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3" data-testid="speech-history">
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3" data-testid="speech-history">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
         <History className="text-pink h-5 w-5" aria-hidden />
         {t(kind === 'speech' ? 'history.heading' : 'history.cloneHeading')}
@@ -49,7 +43,7 @@ export function SpeechHistory({
           {t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
         </p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid min-w-0 gap-2">
           {items.map((item) => (
             <HistoryRow key={item.id} item={item} player={player} />
           ))}
@@ -92,7 +86,7 @@ function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedP
 
   return (
     <li
-      className="border-line bg-surface flex items-center gap-3 rounded-2xl border px-3 py-2.5"
+      className="border-line bg-surface flex min-w-0 items-center gap-3 rounded-2xl border px-3 py-2.5"
       data-testid="history-item"
     >
       <button
@@ -127,7 +121,7 @@ function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedP
             </span>
           )}
         </p>
-        <p className="text-muted truncate text-xs" dir="auto">
+        <p className="text-muted truncate text-xs contain-inline-size" dir="auto">
           {item.text || t('history.scriptRecording')}
         </p>
       </div>

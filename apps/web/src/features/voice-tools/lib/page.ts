@@ -7,8 +7,4 @@ export function failureText(err: unknown, network: string, generic: string): str
 }
 
 /** Takes phones to the result area, which sits under the form there. */
-export function revealOnPhones(element: HTMLElement | null): void {
-  if (!element || window.matchMedia('(min-width: 1024px)').matches) return;
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-}
+export { revealOnPhones } from '@/lib/reveal';

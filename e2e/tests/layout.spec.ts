@@ -1,0 +1,147 @@
+import type { Locale } from '@lumi/contract';
+import { expect, test, type Page } from '@playwright/test';
+// The route table alone: the package's index loads JSON this runner cannot import.
+import { buildPath, ROUTE_NAMES, type RouteName } from '../../packages/contract/src/routes';
+import { syntheticVoice } from './audio';
+import { expectNoHorizontalOverflow, PHONE, settle } from './layout';
+
+/**
+ * Issue 19: on a 390 px phone no page is wider than the screen, in English and in Arabic, as it
+ * first opens and after what the visitor makes there (a spoken text, a clone, pictures, a chat),
+ * including once the page is reloaded and the history lists what was made.
+ */
+test.use({ viewport: PHONE });
+
+const LOCALES: Locale[] = ['en', 'ar'];
+
+/** What people paste: a link and a file name with nothing to break a line at. */
+const LONG_LINK =
+  'https://example.com/a/very/long/address/that/never/breaks/anywhere?utm_source=lumi&ref=abcdefghijklmnopqrstuvwxyz0123456789';
+const TEXTS: Record<string, string> = {
+  en: `The quick brown fox jumps over the lazy dog, then rests by the river. Read more at ${LONG_LINK}`,
+  ar: `قفز الثعلب البني السريع فوق الكلب الكسول، ثم استراح بجانب النهر. اقرأ المزيد على ${LONG_LINK}`,
+};
+const LONG_FILE = 'my-very-long-recording-name-from-the-phone-without-any-spaces-2026-11-26-voice-memo.wav';
+
+/** A seeded public character's id, read from the home page's first card. */
+async function seededCharacter(page: Page): Promise<string> {
+  await page.goto('/');
+  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
+  const id = href?.split('/').pop();
+  if (!id) throw new Error('no seeded character on the home page');
+  return id;
+}
+
+/** The parameters of the routes that have one, as each is visited. */
+const paramsOf = (name: RouteName, characterId: string): Record<string, string> =>
+  ({
+    characterChat: { code: characterId },
+    search: { searchKey: 'girlfriend' },
+    imageShare: { shareId: '0000000000000000' },
+    blogArticle: { slug: 'how-to-create-an-ai-character' },
+  })[name as string] ?? {};
+
+for (const locale of LOCALES) {
+  test(`every route fits a 390 px screen (${locale})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const characterId = await seededCharacter(page);
+    const paths = ROUTE_NAMES.map((name) => buildPath(locale, name, paramsOf(name, characterId)));
+    // The search page without a key, and the manage page for the character, as visitors reach them.
+    paths.push(buildPath(locale, 'search'), `${buildPath(locale, 'manageCharacter')}?id=${characterId}`);
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      await expectNoHorizontalOverflow(page, path);
+    }
+  });
+
+  test.describe(`after making things (${locale})`, () => {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+
+    test(`text to speech, then reload with it in the history (${locale})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.goto(`${prefix}/free-ai-voice-generator`);
+      await page.getByTestId('voice-text').fill(TEXTS[locale]!);
+      await page.getByTestId('generate-phone').click();
+      await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 60_000 });
+      await expectNoHorizontalOverflow(page, 'voice generator with its result');
+      // The history under the result lists what was just made.
+      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
+      await page.reload();
+      await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'voice generator with its history');
+      // The text box and the format choice are on the screen, not beside it.
+      for (const id of ['voice-text', 'voice-form']) {
+        const box = (await page.getByTestId(id).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    });
+
+    test(`a clone from a long-named file, then reload (${locale})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(`${prefix}/free-ai-voice-cloning`);
+      await page.locator('[role="tab"][id$="-ref-tab-upload"]').click();
+      await page.getByTestId('reference-file').setInputFiles({
+        name: LONG_FILE,
+        mimeType: 'audio/wav',
+        buffer: syntheticVoice(15),
+      });
+      await expect(page.getByTestId('reference-take')).toBeVisible({ timeout: 15_000 });
+      await expectNoHorizontalOverflow(page, 'cloning with the voice added');
+      await page.getByTestId('next-phone').click();
+      await page.getByTestId('script-text').fill(TEXTS[locale]!);
+      await page.getByTestId('next-phone').click();
+      await expect(page.getByTestId('step-panel-3')).toBeVisible();
+      await expectNoHorizontalOverflow(page, 'cloning summary');
+      await page.getByTestId('consent').check();
+      await page.getByTestId('clone-phone').click();
+      await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 90_000 });
+      await expectNoHorizontalOverflow(page, 'cloning with its result');
+      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
+      await page.reload();
+      await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'cloning with its history');
+    });
+
+    test(`pictures made, then reload (${locale})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.goto(`${prefix}/free-ai-image-generator`);
+      await page.getByTestId('prompt').fill(TEXTS[locale]!);
+      await page.getByTestId('generate').filter({ visible: true }).click();
+      await expect(page.getByTestId('generation-done').getByTestId('result-image').first()).toBeVisible({
+        timeout: 30_000,
+      });
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'image generator with its result');
+      await page.reload();
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'image generator after reload');
+    });
+
+    test(`a chat with messages, the character and pay pages (${locale})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const id = await seededCharacter(page);
+      await page.goto(`${prefix}/free-ai-Characters-chat/${id}`);
+      await page.getByTestId('chat-input').fill(TEXTS[locale]!);
+      await page.getByTestId('chat-send').click();
+      await expect(page.getByTestId('chat-message')).toHaveCount(3, { timeout: 30_000 });
+      await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 30_000 });
+      await expectNoHorizontalOverflow(page, 'character chat with messages');
+      await page.goto(`${prefix}/free-ai-chat-online`);
+      await page.getByTestId('chat-input').fill(TEXTS[locale]!);
+      await page.getByTestId('chat-send').click();
+      await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByTestId('chat-message')).not.toHaveCount(0);
+      await expectNoHorizontalOverflow(page, 'AI chat with messages');
+      await page.goto(`${prefix}/manage-character?id=${id}`);
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'character page');
+      await page.goto(`${prefix}/pay-view`);
+      await settle(page);
+      await expectNoHorizontalOverflow(page, 'pay page');
+    });
+  });
+}
