@@ -34,7 +34,7 @@ export default defineConfig({
     command: 'node ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     // Public characters go live at once here, so a second visitor can like one in the same test;
     // the dev outbox (GET /dev/outbox) is where sign-in codes are read. Every test's browser
     // comes from this one address: the per-network limits are widened (RATE_LIMIT_SCALE) and

@@ -864,6 +864,8 @@ function documentedOtherAnswer(request: FuzzRequest, res: Answer, type: string):
       return res.statusCode === 200 && type.startsWith('text/event-stream');
     case '/cgi-bin/auth/character/card':
       return res.statusCode === 200 && type === 'image/png';
+    case '/cgi-bin/presets/:file':
+      return res.statusCode === 200 && type === 'image/webp';
     case '/cgi-bin/webhooks/stripe':
     case '/cgi-bin/webhooks/nowpayments':
       // The providers read `received`.

@@ -9,7 +9,7 @@ import {
 } from '@lumi/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { BusinessError } from '../../lib/errors';
+import { BusinessError, notFound } from '../../lib/errors';
 import { imageTooLargeError } from '../../lib/images';
 import { fileBytes, readParts } from '../../lib/multipart';
 import { FaceSwapService } from './faceswap.service';
@@ -134,7 +134,8 @@ export const presetSampleRoutes: FastifyPluginAsync<{ samples: PresetSamples }> 
   app.get<{ Params: { file: string } }>('/presets/:file', async (request, reply) => {
     const match = /^([a-z0-9-]{1,60})\.webp$/.exec(request.params.file);
     const sample = match ? await samples.sample(match[1]!) : undefined;
-    if (!sample) return reply.code(404).type('text/plain').send('Not found');
+    // An unknown style answers in the envelope, like every /cgi-bin call.
+    if (!sample) throw notFound();
     const engineMade = sample.source === 'engine';
     return reply
       .header(

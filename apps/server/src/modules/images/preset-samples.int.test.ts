@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ErrorCode } from '@lumi/contract';
 import { A1111Engine } from '@lumi/engines';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,10 +156,15 @@ describe('style samples from a real image engine', () => {
     }
   });
 
-  it('answers 404 for a style that does not exist, without asking the engine', async () => {
+  it('answers not found, in the envelope, for a style that does not exist, without asking the engine', async () => {
     const before = calls.length;
-    expect((await get(t, 'no-such-style')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/cgi-bin/presets/..%2Fsecret' })).statusCode).toBe(404);
+    for (const res of [
+      await get(t, 'no-such-style'),
+      await t.app.inject({ method: 'GET', url: '/cgi-bin/presets/..%2Fsecret' }),
+    ]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json<{ code: number }>().code).toBe(ErrorCode.NOT_FOUND);
+    }
     expect(calls.length).toBe(before);
   });
 });
