@@ -135,7 +135,7 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     // Every supported browser has modulepreload; the pages' code is imported, not preloaded.
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {

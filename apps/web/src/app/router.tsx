@@ -1,7 +1,6 @@
 import { ROUTE_NAMES, ROUTES, type MarketedTool, type RouteName } from '@lumi/contract';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { ToolMarketing } from '@/features/content/tool-marketing';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 
 const HomePage = lazy(() => import('@/features/characters/pages/home-page'));
@@ -26,6 +25,10 @@ const LegalPage = lazy(() => import('@/features/content/legal-page'));
 const BlogListPage = lazy(() => import('@/features/content/blog-list-page'));
 const BlogArticlePage = lazy(() => import('@/features/content/blog-article-page'));
 const CreateCharactersLanding = lazy(() => import('@/features/content/create-characters-landing'));
+// Only the tool pages show it, so home's first load goes without.
+const ToolMarketing = lazy(() =>
+  import('@/features/content/tool-marketing').then((m) => ({ default: m.ToolMarketing })),
+);
 
 /** A tool page with its marketing and FAQ text beneath, which never holds up the tool itself. */
 const withMarketing = (tool: MarketedTool, page: ReactElement) => (

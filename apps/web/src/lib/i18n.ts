@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_CODES, localeInfo, type Locale } from '@lumi/contract';
+import { LOCALE_CODES, localeInfo, type Locale } from '@lumi/contract';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -16,7 +16,9 @@ export async function initI18n(locale: Locale): Promise<typeof i18next> {
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
+      // No English fallback: every locale has every key and plural form (locales.test.ts), and a
+      // fallback made a page in another language fetch the English strings too.
+      fallbackLng: false,
       supportedLngs: [...LOCALE_CODES],
       ns: [...BASE_NAMESPACES],
       defaultNS: 'common',
