@@ -18,9 +18,9 @@ describe('chat Markdown', () => {
   it('renders lists, quotes, code blocks, headings and rules', () => {
     const out = html('# Title\n\n- one\n- *two*\n\n3. three\n\n> quoted\n\n```js\nif (a < b) {}\n```\n\n---');
     expect(out).toContain('<p class="font-bold">Title</p>');
-    expect(out).toMatch(/<ul[^>]*><li[^>]*>one<\/li><li[^>]*><em[^>]*>two<\/em><\/li><\/ul>/);
+    expect(out).toMatch(/<ul[^>]*>\n<li[^>]*>one<\/li>\n<li[^>]*><em[^>]*>two<\/em><\/li>\n<\/ul>/);
     expect(out).toContain('<ol start="3"');
-    expect(out).toMatch(/<blockquote[^>]*><p[^>]*>quoted<\/p><\/blockquote>/);
+    expect(out).toMatch(/<blockquote[^>]*>\n<p[^>]*>quoted<\/p>\n<\/blockquote>/);
     expect(out).toContain('<pre dir="ltr"');
     expect(out).toContain('if (a &lt; b) {}');
     expect(out).toContain('<hr');
@@ -47,5 +47,12 @@ describe('chat Markdown', () => {
     expect(safeHref('HTTPS://x')).toBe('HTTPS://x');
     expect(safeHref('data:text/html,x')).toBeNull();
     expect(safeHref('vbscript:x')).toBeNull();
+  });
+});
+
+describe('chat Markdown text', () => {
+  it('keeps a line break between paragraphs, as the message text has', () => {
+    const view = render(<div>{renderMarkdown('He nods. "Yes."\n\n"Tell me more."')}</div>);
+    expect(view.container.textContent).toBe('He nods. "Yes."\n"Tell me more."');
   });
 });

@@ -91,8 +91,20 @@ function inlineToken(token: Token, key: number): ReactNode {
   }
 }
 
-function blocks(tokens: Token[]): ReactNode[] {
-  return tokens.map((token, i) => block(token, i));
+/**
+ * Blocks with a line break between them (and around them when `wrap`), as react-markdown wrote
+ * them: the text reads and copies with its paragraphs apart.
+ */
+function blocks(tokens: Token[], wrap = false): ReactNode[] {
+  const out: ReactNode[] = [];
+  tokens.forEach((token, i) => {
+    const node = block(token, i);
+    if (node === null) return;
+    if (out.length > 0 || wrap) out.push('\n');
+    out.push(node);
+  });
+  if (wrap && out.length > 0) out.push('\n');
+  return out;
 }
 
 function block(token: Token, key: number): ReactNode {
@@ -117,23 +129,22 @@ function block(token: Token, key: number): ReactNode {
           className="bg-bg/60 mt-2 overflow-x-auto rounded-lg p-3 text-xs leading-relaxed"
         >
           <code className="bg-bg/50 rounded px-1 py-0.5 font-mono text-[0.85em]">
-            {(token as Tokens.Code).text}
+            {`${(token as Tokens.Code).text}\n`}
           </code>
         </pre>
       );
     case 'blockquote':
       return (
         <blockquote key={key} className="border-line text-muted mt-2 border-s-2 ps-3">
-          {blocks((token as Tokens.Blockquote).tokens)}
+          {blocks((token as Tokens.Blockquote).tokens, true)}
         </blockquote>
       );
     case 'list': {
       const list = token as Tokens.List;
-      const items = list.items.map((item, i) => (
-        <li key={i} className="whitespace-pre-line">
-          {blocks(item.tokens)}
-        </li>
-      ));
+      const items = blocks(
+        list.items.map((item) => ({ ...item, type: 'list_item' })),
+        true,
+      );
       return list.ordered ? (
         <ol
           key={key}
@@ -146,6 +157,14 @@ function block(token: Token, key: number): ReactNode {
         <ul key={key} className="mt-2 list-disc space-y-1 ps-5">
           {items}
         </ul>
+      );
+    }
+    case 'list_item': {
+      const item = token as Tokens.ListItem;
+      return (
+        <li key={key} className="whitespace-pre-line">
+          {blocks(item.tokens, item.loose)}
+        </li>
       );
     }
     case 'hr':
