@@ -3,9 +3,9 @@ import './lib/zod-config';
 import { localeOfPath } from '@lumi/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
 import './index.css';
@@ -17,7 +17,9 @@ async function boot(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <AppProvider>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProvider>
     </StrictMode>,
   );

@@ -29,7 +29,9 @@ const loadNamespace = (language: string, namespace: string) =>
 
 /** The i18next options the app runs with (tests start their own instance with them). */
 export const i18nOptions = {
-  fallbackLng: i18nLanguage(DEFAULT_LOCALE),
+  // No English fallback: every locale has every key and plural form (locales.test.ts), and a
+  // fallback made a page in another language fetch the English strings too.
+  fallbackLng: false,
   supportedLngs: LOCALES.map((l) => l.htmlLang),
   // `zh-CN` alone, not also a `zh` that has no folder of its own.
   load: 'currentOnly',

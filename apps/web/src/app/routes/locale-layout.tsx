@@ -1,9 +1,11 @@
 import { DEFAULT_LOCALE, isLocale, switchLocalePath } from '@lumi/contract';
 import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { setLocale } from '@/lib/i18n';
 import { readLocal, StorageKey } from '@/lib/storage';
 import { AppShell } from '../layout/app-shell';
+import { RouteBoundary } from './route-boundary';
+import { ScrollMemory } from './scroll-memory';
 
 /**
  * The optional `{locale}` segment of every route (spec §2). `/en/...` loses its prefix, an
@@ -29,9 +31,11 @@ export function LocaleLayout() {
   if (redirect) return <Navigate to={redirect + location.search + location.hash} replace />;
   return (
     <AppShell>
-      <Outlet />
+      <RouteBoundary resetKey={location.pathname}>
+        <Outlet />
+      </RouteBoundary>
       {/* A new page starts at its top; Back and Forward return to where the reader was. */}
-      <ScrollRestoration />
+      <ScrollMemory />
     </AppShell>
   );
 }

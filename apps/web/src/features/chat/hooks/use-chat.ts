@@ -14,6 +14,7 @@ import {
   olderPageNumber,
   type ChatState,
 } from '../lib/chat-state';
+import { frameBatch } from '../lib/frame-batch';
 
 /** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
 export type ChatSource = { kind: 'character'; characterId: number } | { kind: 'ai' };
@@ -188,6 +189,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       let started = false;
       let withheld = false;
       let outcome: 'done' | 'error' | 'cut' = 'cut';
+      const deltas = frameBatch((text) => dispatch({ type: 'delta', text }));
       try {
         outcome = await streamReply(
           body,
@@ -199,9 +201,13 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
               // The credits were taken before the reply started: show the new balance now.
               creditsEvents.emit('-5');
             },
-            delta: (text) => dispatch({ type: 'delta', text }),
-            done: (data) => dispatch({ type: 'done', message: data.message }),
+            delta: (text) => deltas.push(text),
+            done: (data) => {
+              deltas.flush();
+              dispatch({ type: 'done', message: data.message });
+            },
             error: (data) => {
+              deltas.flush();
               if (data.code === ErrorCode.CONTENT_POLICY) {
                 // The reply broke the content rules while it streamed: its text is replaced by
                 // the server's note, in the conversation rather than a passing toast.
@@ -215,6 +221,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
           controller.signal,
         );
       } catch (err) {
+        deltas.flush();
         if (!started && !controller.signal.aborted) {
           dispatch({ type: 'refused' });
           abortRef.current = null;
@@ -224,6 +231,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
         }
         if (!controller.signal.aborted) notify('error', t('errors.cut'));
       }
+      deltas.flush();
       abortRef.current = null;
       if (outcome !== 'done' && !(withheld && started)) {
         // Stopped, cut or failed: the server kept what it had (or nothing, and refunded).
