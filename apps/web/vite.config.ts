@@ -124,7 +124,12 @@ const CHUNK_GROUPS = [
     priority: 20,
   },
   // The character list pages (home first) with what they share: cards, the paged list, likes.
-  { name: 'home', test: /[\\/]features[\\/]characters[\\/]pages[\\/]home-page\.tsx$/, priority: 10 },
+  // Home's route brings its adult-content switch and 18+ question.
+  {
+    name: 'home',
+    test: /[\\/](?:features[\\/]characters[\\/]pages[\\/]home-page|app[\\/]routes[\\/]home-route)\.tsx$/,
+    priority: 10,
+  },
 ];
 
 export default defineConfig({

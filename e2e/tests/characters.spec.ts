@@ -121,7 +121,8 @@ test('create a character: validation messages first, then it is published', asyn
     .getByRole('dialog')
     .getByRole('button', { name: text(create, 'confirm.create.ok') })
     .click();
-  await expect(page.getByText(text(create, 'success.created'))).toBeVisible();
+  // The create call screens every field and draws the avatar: give it time on a busy machine.
+  await expect(page.getByText(text(create, 'success.created'))).toBeVisible({ timeout: 15_000 });
   const body = (await (await created).json()) as { code: number; data: CharacterSummary };
   expect(body.code).toBe(0);
   await expect(page).toHaveURL(/\/my-Characters-list/);

@@ -38,6 +38,8 @@ async function send(page: Page, text: string) {
 test('chat with a seeded character on the demo engine: the reply streams in, swipe, edit, restart', async ({
   page,
 }) => {
+  // Eight steps, three reloads: about 17 s alone, twice that beside another worker.
+  test.setTimeout(60_000);
   const character = await openSeededChat(page);
   // The greeting opens the chat, below the one line saying the character is an AI; the demo
   // engine says what it is and that it is free (the setting behind it is for admins only).
