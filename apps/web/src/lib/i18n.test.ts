@@ -1,31 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { LOCALE_CODES, localeInfo, type Locale } from '@lumi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLocaleFile, namespaceFiles } from '../locales/locale-files';
 import { i18next, initI18n, localeOfLanguage, setLocale } from './i18n';
 
 /**
  * The app's own i18next (the loader, the language it runs on), not a copy of its options: the
  * locale files were right all along, what picked the plural form was not (issue 19).
  */
-const localesDir = path.join(import.meta.dirname, '../locales');
-const namespaces = fs
-  .readdirSync(path.join(localesDir, 'en'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
+const namespaces = namespaceFiles.map((f) => f.replace(/\.json$/, ''));
 
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
-const load = (locale: Locale, ns: string) =>
-  flatten(JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${ns}.json`), 'utf8')) as Tree);
+const load = (locale: Locale, ns: string) => loadLocaleFile(locale, `${ns}.json`);
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Counts that reach every category of the 11 languages (Arabic: 0, 1, 2, 3-10, 11-99, 100...). */

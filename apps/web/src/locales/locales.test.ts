@@ -2,21 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALE_CODES, localeInfo } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
+import { flatten, localesDir, namespaceFiles, type Tree } from './locale-files';
 
-const dir = import.meta.dirname;
-const namespaces = fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json'));
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
+const dir = localesDir;
+const namespaces = namespaceFiles;
 
 /** i18next plural suffixes: a locale may need other forms than English (Arabic has six). */
 const PLURAL = /_(zero|one|two|few|many|other)$/;

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { LOCALE_CODES, type Locale } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
+import { loadLocaleFile, namespaceFiles } from './locale-files';
 
 /**
  * A translated string that reads exactly like the English one is usually a string nobody
@@ -119,20 +118,8 @@ const SAME_AS_ENGLISH: { texts: string[]; locales: Locale[] | 'all'; why: string
   { texts: ['Gothic'], locales: ['vi'], why: 'the style’s name in Vietnamese' },
 ];
 
-const dir = import.meta.dirname;
-const namespaces = fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json'));
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
-const load = (locale: string, ns: string) =>
-  flatten(JSON.parse(fs.readFileSync(path.join(dir, locale, ns), 'utf8')) as Tree);
+const namespaces = namespaceFiles;
+const load = loadLocaleFile;
 
 /** Has a word: letters left once placeholders and markup tags are taken out. */
 const hasWords = (text: string) => /\p{L}{2}/u.test(text.replace(/\{\{[^}]*\}\}|<\/?\w+>/g, ''));
