@@ -4,11 +4,17 @@
 //   node bench/lighthouse.mjs            every public page
 //   node bench/lighthouse.mjs / /ar      only these paths
 //   --runs 3                             each page three times: every run, then the minimum
+// Each run starts with a baseline: React and React DOM alone drawing a page of text, served
+// compressed from this process. It is the floor this machine and Chromium give any React page,
+// so the site's figures stand beside one measured in the same run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
 import { waitForServer, BENCH_LIMITS } from './lib.mjs';
@@ -68,6 +74,44 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...launchOptions.args],
 });
 
+/** React alone: 20 cards of text rendered on the client, as home's list is. */
+const BASELINE_APP = `
+import { createRoot } from 'react-dom/client';
+const cards = Array.from({ length: 20 }, (_, i) => i);
+createRoot(document.getElementById('root')).render(
+  <main>{cards.map((i) => <article key={i}><h3>Character {i}</h3><p>A short description of character {i}.</p></article>)}</main>,
+);`;
+
+async function startBaseline() {
+  const bundle = await build({
+    stdin: { contents: BASELINE_APP, loader: 'jsx', resolveDir: path.join(root, 'apps/web') },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const js = zlib.brotliCompressSync(bundle.outputFiles[0].contents);
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Baseline</title><meta name="description" content="React alone"></head>' +
+    '<body><div id="root"><p>Loading</p></div><script type="module" src="/app.js"></script></body></html>';
+  const server = http.createServer((req, res) => {
+    if (req.url === '/app.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' });
+      res.end(js);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}/`, kb: js.length / 1024 };
+}
+const baseline = await startBaseline();
+const BASELINE = `(baseline: React alone, ${baseline.kb.toFixed(1)} KB)`;
+
 const rows = [];
 try {
   // A loaded machine can take minutes to seed a fresh catalogue.
@@ -79,9 +123,9 @@ try {
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
-  for (const page of pages)
+  for (const page of [BASELINE, ...pages])
     for (let run = 1; run <= RUNS; run += 1) {
-      const result = await lighthouse(`${base}${page}`, {
+      const result = await lighthouse(page === BASELINE ? baseline.url : `${base}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -121,7 +165,7 @@ try {
   if (RUNS > 1) {
     console.log(`\nMinimum of ${RUNS} runs per page (TBT and JS KB: the maximum):`);
     console.table(
-      pages.map((page) => {
+      [BASELINE, ...pages].map((page) => {
         const of = rows.filter((r) => r.page === page);
         return {
           page,
@@ -136,5 +180,6 @@ try {
 } finally {
   await chrome.kill();
   server.kill();
+  baseline.server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

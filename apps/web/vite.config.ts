@@ -102,8 +102,8 @@ function paintFirst(): Plugin {
   };
 }
 
-/** Namespaces the home page shows; each locale's pair is one file. */
-const HOME_NAMESPACES = /[\\/]locales[\\/](\w+)[\\/](?:common|characters)\.json$/;
+/** Namespaces the home page shows and the locale's map of its namespaces; each locale's set is one file. */
+const HOME_NAMESPACES = /[\\/]locales[\\/](\w+)[\\/](?:common\.json|characters\.json|load\.ts)$/;
 
 /**
  * A phone's first load of home in a handful of files (issue 19) instead of forty: rolldown's
@@ -114,7 +114,8 @@ const HOME_NAMESPACES = /[\\/]locales[\\/](\w+)[\\/](?:common|characters)\.json$
 const CHUNK_GROUPS = [
   // What the app runs before any page: React, the router, i18n, the query client, the shell.
   { name: 'app', tags: ['$initial' as const], priority: 30 },
-  // Home's strings in the visitor's language: common and characters in one file.
+  // Home's strings in the visitor's language: common and characters in one file, with the
+  // locale's map of its other namespaces.
   {
     name: (id: string) => {
       const match = HOME_NAMESPACES.exec(id);

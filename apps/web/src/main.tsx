@@ -1,7 +1,7 @@
 // First, before any schema is built.
 import './lib/zod-config';
 import { localeOfPath } from '@lumi/contract';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -14,15 +14,20 @@ async function boot(): Promise<void> {
   await initI18n(localeOfPath(window.location.pathname));
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProvider>
-    </StrictMode>,
-  );
+  // The server's page is already on screen: the app's first render is a transition, which React
+  // does in slices of a few milliseconds that leave the main thread free for the reader's taps
+  // and scrolls, instead of in one long task (about a third of the first load's blocking time).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 startPwa();

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, localeInfo, type Locale } from '@lum
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import type * as LocaleLoader from '../locales/en/load';
 
 /** Namespaces every page needs; features load their own with useTranslation('<ns>'). */
 export const BASE_NAMESPACES = ['common'] as const;
@@ -21,11 +22,15 @@ export function localeOfLanguage(language: string | undefined): Locale {
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }
 
-/** Each locale's namespace is its own small chunk, fetched when first needed. */
-const loadNamespace = (language: string, namespace: string) =>
-  import(`../locales/${localeOfLanguage(language)}/${namespace}.json`) as Promise<{
-    default: Record<string, unknown>;
-  }>;
+/**
+ * Each locale's namespace is its own small chunk, fetched when first needed. The map from
+ * namespace to chunk lives in the locale's own `load.ts` (a part of its home strings file), so
+ * the app's first file holds 11 entries instead of every locale's every namespace.
+ */
+const loadNamespace = async (language: string, namespace: string) => {
+  const locale = (await import(`../locales/${localeOfLanguage(language)}/load.ts`)) as typeof LocaleLoader;
+  return locale.loadNamespace(namespace);
+};
 
 /** The i18next options the app runs with (tests start their own instance with them). */
 export const i18nOptions = {

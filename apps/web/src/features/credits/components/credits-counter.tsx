@@ -1,10 +1,11 @@
-import { localeInfo, MAX_SAVE_PERCENT } from '@lumi/contract';
+import { MAX_SAVE_PERCENT } from '@lumi/contract';
 import { Zap } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { formatInteger } from '@/lib/intl';
 import { useCredits } from '../api/get-credits';
 
 /** The header's balance, leading to /pay-view with the Upgrade label and the OFF badge. */
@@ -14,9 +15,7 @@ export function CreditsCounter({ ready }: { ready: () => Promise<unknown> }) {
   const { data } = useCredits(ready);
   const balanceId = useId();
   const remain = data?.remain;
-  // Intl needs the proper tag: `io` and `kr` are other languages to it (Indonesian is `id`).
-  const formatted =
-    remain === undefined ? undefined : new Intl.NumberFormat(localeInfo(locale).htmlLang).format(remain);
+  const formatted = remain === undefined ? undefined : formatInteger(remain, locale);
   return (
     <>
       <Link
