@@ -18,6 +18,7 @@ export interface NavigateOptions {
 
 const listeners = new Set<() => void>();
 let entry: HistoryEntry | undefined;
+let tracking = false;
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -40,14 +41,23 @@ function settle(next: HistoryEntry): void {
 
 const onPop = () => settle({ key: keyOfShown(), type: 'pop' });
 
+/** From the first read on, Back and Forward are followed for the page's life. */
+function track(): void {
+  if (tracking) return;
+  tracking = true;
+  window.addEventListener('popstate', onPop);
+}
+
 /** The entry shown now and how the page got there. */
 export function currentEntry(): HistoryEntry {
+  track();
   entry ??= { key: keyOfShown(), type: 'pop' };
   return entry;
 }
 
 /** Goes to `to` in a new entry (or in place of this one with `replace`), with a fresh key. */
 export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+  track();
   const key = newKey();
   if (replace) window.history.replaceState({ key }, '', to);
   else window.history.pushState({ key }, '', to);
@@ -56,13 +66,9 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
 
 /** Calls `listener` after every navigation: `navigate`, Back and Forward. */
 export function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('popstate', onPop);
+  track();
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size > 0) return;
-    window.removeEventListener('popstate', onPop);
-    // Back and Forward go unseen from now on: the next reader starts from the shown entry.
-    entry = undefined;
   };
 }

@@ -67,6 +67,7 @@ describe('Link', () => {
         </Link>
       </>,
     );
+    const [shown, entries] = [where(), window.history.length];
     for (const [text, init] of [
       ['tab', {}],
       ['prevented', {}],
@@ -74,7 +75,8 @@ describe('Link', () => {
     ] as const) {
       await act(async () => fireEvent.click(screen.getByText(text), init));
     }
-    expect(where()).toBe('/a pop');
+    expect(where()).toBe(shown);
+    expect(window.history.length).toBe(entries);
     const link = screen.getByText<HTMLAnchorElement>('tab');
     expect(link.getAttribute('href')).toBe('/b');
     expect(fireEvent.click(link)).toBe(true);
