@@ -135,7 +135,13 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), paintFirst(), serviceWorker(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // React 19 has useSyncExternalStore; the shim react-i18next and wouter import for React 17 is dead code.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

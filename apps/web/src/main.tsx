@@ -3,11 +3,11 @@ import './lib/zod-config';
 import { localeOfPath } from '@lumi/contract';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
+import { HistoryRouter } from './lib/router';
 import './index.css';
 
 async function boot(): Promise<void> {
@@ -21,9 +21,9 @@ async function boot(): Promise<void> {
     createRoot(root).render(
       <StrictMode>
         <AppProvider>
-          <BrowserRouter>
+          <HistoryRouter>
             <AppRoutes />
-          </BrowserRouter>
+          </HistoryRouter>
         </AppProvider>
       </StrictMode>,
     );

@@ -1,6 +1,6 @@
-import { ROUTE_NAMES, ROUTES, type MarketedTool, type RouteName } from '@lumi/contract';
+import { matchRoute, ROUTE_NAMES, type MarketedTool, type RouteName } from '@lumi/contract';
 import { lazy, Suspense, type ReactElement } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, usePathname } from '@/lib/router';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 
 const HomePage = lazy(() => import('./routes/home-route'));
@@ -71,30 +71,28 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   createCharactersLanding: () => <CreateCharactersLanding />,
 };
 
-/** Route path without its leading slash, as a child of the `/:lang?` layout. */
-const childPath = (name: RouteName) => ROUTES[name].slice(1);
+/** Every route of spec §2, built once; pages not built yet are placeholders. */
+const PAGES = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [
+    name,
+    name === 'home' ? <HomePage /> : (BUILT[name]?.() ?? <PlaceholderPage key={name} name={name} />),
+  ]),
+) as Record<RouteName, ReactElement>;
 
-/** Every route of spec §2 under the optional locale segment; pages not built yet are placeholders. */
-const pages: RouteObject[] = ROUTE_NAMES.filter((name) => name !== 'home').map((name) => ({
-  path: childPath(name),
-  element: BUILT[name]?.() ?? <PlaceholderPage key={name} name={name} />,
-}));
-
-export const routes: RouteObject[] = [
-  { path: '/index.html', element: <Navigate to="/" replace /> },
-  {
-    path: '/:lang?',
-    element: <LocaleLayout />,
-    children: [{ index: true, element: <HomePage /> }, ...pages, { path: '*', element: <RedirectHome /> }],
-  },
-];
+const INDEX_HTML = /^\/index\.html\/?$/i;
 
 /**
- * The routes in react-router's declarative mode: the site uses no loaders, actions or fetchers,
- * and the data router's code was about 15 KB (compressed) of every first load. A page that fails
- * to load is caught by the locale layout's boundary, and scroll positions are kept by
- * `ScrollMemory`, both in place of the data router's `errorElement` and `ScrollRestoration`.
+ * The page for the address, from the contract's route table (the one the server's redirects
+ * read) under the optional locale segment; an unknown path goes home. The site uses no loaders,
+ * actions or fetchers: react-router (declarative mode) was about 10 KB (compressed) of every
+ * first load, wouter is about 2. A page that fails to load is caught by the locale layout's
+ * boundary, and scroll positions are kept by `ScrollMemory`.
  */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const pathname = usePathname();
+  if (INDEX_HTML.test(pathname)) return <Navigate to="/" />;
+  const match = matchRoute(pathname);
+  return (
+    <LocaleLayout known={match !== undefined}>{match ? PAGES[match.name] : <RedirectHome />}</LocaleLayout>
+  );
 }

@@ -1,8 +1,7 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@lumi/contract';
-import { useParams } from 'react-router';
+import { localeOfPath, type Locale } from '@lumi/contract';
+import { usePathname } from '@/lib/router';
 
 /** The locale of the current route: its prefix segment, English without one. */
 export function useLocale(): Locale {
-  const { lang } = useParams();
-  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+  return localeOfPath(usePathname());
 }

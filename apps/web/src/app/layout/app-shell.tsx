@@ -1,10 +1,10 @@
 import { matchRoute, type RouteName } from '@lumi/contract';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { CreditsDialogHost } from '@/features/credits/components/credits-dialog-host';
 import { ReportDialogHost } from '@/features/reports/components/report-dialog-host';
 import { appPromptDismissed, dismissAppPrompt, useInstallState } from '@/lib/pwa';
+import { usePathname } from '@/lib/router';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -66,10 +66,10 @@ export function PageSkeleton() {
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const route = matchRoute(location.pathname)?.name;
+  const pathname = usePathname();
+  const route = matchRoute(pathname)?.name;
   const bare = route !== undefined && BARE_PAGES.has(route);
-  const [offerApp, closeAppPrompt] = useAppPrompt(location.pathname, bare);
+  const [offerApp, closeAppPrompt] = useAppPrompt(pathname, bare);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,12 +1,12 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { getHref } from '@/config/paths';
 import { ALL_TOOLS } from '@/config/tools';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { LanguageSwitcher } from './language-switcher';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {

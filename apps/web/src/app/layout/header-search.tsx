@@ -1,9 +1,9 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { useNavigate } from '@/lib/router';
 
 /** The header's search box on the character pages, large screens only (spec §2). */
 export function HeaderSearch() {
@@ -14,7 +14,7 @@ export function HeaderSearch() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = value.trim();
-    if (query) void navigate(getHref(locale, 'search', { searchKey: query }));
+    if (query) navigate(getHref(locale, 'search', { searchKey: query }));
   };
   return (
     <form role="search" onSubmit={submit} className="relative hidden w-72 lg:block xl:w-80">

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { getHref } from '@/config/paths';
 import { CreditsCounter } from '@/features/credits/components/credits-counter';
@@ -6,6 +5,7 @@ import { SignInButton } from '@/features/session/components/sign-in-button';
 import { startSession } from '@/features/session/session';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitcher } from './language-switcher';
 import { MobileDrawer } from './mobile-drawer';

@@ -2,21 +2,22 @@ import { LOCALES, switchLocalePath, type Locale } from '@lumi/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '@/hooks/use-locale';
 import { i18next, i18nLanguage } from '@/lib/i18n';
+import { useNavigate, usePathname, useSearch } from '@/lib/router';
 import { StorageKey, writeLocal } from '@/lib/storage';
 import { LanguageSwitcherTrigger, type LanguageSwitcherProps } from './language-switcher-trigger';
 
 /** Stores the choice and moves to the same page under the chosen locale's prefix (spec §2). */
 export function useSwitchLocale() {
   const navigate = useNavigate();
-  const location = useLocation();
+  const pathname = usePathname();
+  const search = useSearch();
   return async (next: Locale) => {
     writeLocal(StorageKey.locale, next);
     // Load the language's texts first, so the page never flashes untranslated keys.
     await i18next.loadLanguages(i18nLanguage(next));
-    void navigate(switchLocalePath(location.pathname, next) + location.search + location.hash);
+    navigate(switchLocalePath(pathname, next) + search + window.location.hash);
   };
 }
 

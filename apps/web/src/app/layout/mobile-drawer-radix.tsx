@@ -2,12 +2,12 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { getHref } from '@/config/paths';
 import { TOOL_GROUPS } from '@/config/tools';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { MobileDrawerTrigger } from './mobile-drawer-trigger';
 import { ToolLinkItem } from './tool-link';
 

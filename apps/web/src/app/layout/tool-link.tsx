@@ -1,12 +1,12 @@
 import { ExternalLink } from 'lucide-react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import type { ToolLink } from '@/config/tools';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { TOOL_ICONS } from './tool-icons';
 
 /** The little "New" tag of external items (spec §2). */

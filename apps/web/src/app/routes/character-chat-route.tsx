@@ -2,7 +2,6 @@ import { ErrorCode, type CharacterDetail } from '@lumi/contract';
 import { ArrowLeft, EyeOff, Flag, ShieldAlert } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
@@ -13,6 +12,7 @@ import { CharacterProfile } from '@/features/characters/components/character-pro
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
+import { Link, Navigate, useRouteParams } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
 import { ChatView } from '@/features/chat/components/chat-view';
@@ -258,9 +258,9 @@ function CharacterChatLoader({ id }: { id: number }) {
  * beside it on wide screens and in a drawer on phones. Opening it records a recent chat.
  */
 export default function CharacterChatRoute() {
-  const { code } = useParams();
+  const { code } = useRouteParams();
   const locale = useLocale();
-  if (!code) return <Navigate to={getHref(locale, 'recentChats')} replace />;
+  if (!code) return <Navigate to={getHref(locale, 'recentChats')} />;
   const id = Number(code);
   const valid = Number.isSafeInteger(id) && id > 0;
   return (

@@ -1,11 +1,11 @@
 import type { RouteName } from '@lumi/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 import { FALLBACK_ICON, ROUTE_ICONS } from './route-icons';
 
 /** A page not built yet: its title and one line about what will be there. */

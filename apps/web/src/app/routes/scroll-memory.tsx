@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { useHistoryEntry, usePathname } from '@/lib/router';
 
 const STORAGE_KEY = 'lumi-scroll-positions';
 
@@ -24,13 +24,14 @@ function restore(top: number): void {
 
 /**
  * What the data router's `ScrollRestoration` did: a new page starts at its top (or its #anchor);
- * Back, Forward and a reload return to where the reader was. A `replace` that keeps the path
- * (a tab or filter kept in the query) keeps the scroll too.
+ * Back, Forward and a reload return to where the reader was, by history entry
+ * (`lib/history-entry.ts`). A `replace` that keeps the path (a tab or filter kept in the query)
+ * keeps the scroll too.
  */
 export function ScrollMemory() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const shown = useRef<typeof location | null>(null);
+  const pathname = usePathname();
+  const entry = useHistoryEntry();
+  const shown = useRef<{ key: string; pathname: string } | null>(null);
   const positions = useRef<Record<string, number> | null>(null);
 
   useLayoutEffect(() => {
@@ -61,20 +62,21 @@ export function ScrollMemory() {
 
   useLayoutEffect(() => {
     const previous = shown.current;
-    if (previous?.key === location.key) return;
-    shown.current = location;
-    const saved = positions.current?.[location.key];
-    if (previous === null || navigationType === NavigationType.Pop) {
+    if (previous?.key === entry.key) return;
+    shown.current = { key: entry.key, pathname };
+    const saved = positions.current?.[entry.key];
+    if (previous === null || entry.type === 'pop') {
       if (saved !== undefined) restore(saved);
       else if (previous !== null) window.scrollTo(0, 0);
       return;
     }
-    if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-    } else if (navigationType === NavigationType.Push || previous.pathname !== location.pathname) {
+    const { hash } = window.location;
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    } else if (entry.type === 'push' || previous.pathname !== pathname) {
       window.scrollTo(0, 0);
     }
-  }, [location, navigationType]);
+  }, [entry, pathname]);
 
   return null;
 }

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { Link, Navigate, useRouteParams } from '@/lib/router';
 import { useArticle } from './api';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { DocumentView } from './document-view';
@@ -13,11 +13,11 @@ import { DocumentView } from './document-view';
 export default function BlogArticlePage() {
   const { t } = useTranslation('marketing');
   const locale = useLocale();
-  const { slug = '' } = useParams();
+  const { slug = '' } = useRouteParams();
   const { data, error, refetch } = useArticle(slug, locale);
   useDocumentTitle(data?.title ?? '');
   if (error instanceof ApiError && error.kind === 'business') {
-    return <Navigate to={getHref(locale, 'blogList')} replace />;
+    return <Navigate to={getHref(locale, 'blogList')} />;
   }
   if (!data) return error ? <LoadFailed onRetry={() => void refetch()} /> : <TextSkeleton />;
   return (

@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { useBlogList } from './api';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { longDate } from './format-date';

@@ -1,13 +1,13 @@
 import { ImagePlus, MessageCircleHeart, Sparkles, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { FaqList } from '@/components/ui/faq-list';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 
 type Card = { title: string; text: string };
 const FEATURE_ICONS = [Sparkles, ImagePlus, MessageCircleHeart, Users];

@@ -1,13 +1,13 @@
 import { ErrorCode } from '@lumi/contract';
 import { Flag, ImageOff, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
+import { Link, useRouteParams } from '@/lib/router';
 import { useShared } from './api/get-shared';
 import { PreviewBadge, PreviewNote } from './components/preview-badge';
 import { ShareButtons } from './components/share-dialog';
@@ -21,7 +21,7 @@ import { absoluteUrl, TOOL_ROUTES } from './lib/share-links';
 export default function SharePage() {
   const { t } = useTranslation('images');
   const locale = useLocale();
-  const { shareId = '' } = useParams();
+  const { shareId = '' } = useRouteParams();
   const shared = useShared(shareId);
   useDocumentTitle(t('sharePage.title'));
 

@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, type RequestOptions } from '@/lib/api-client';
 import type * as ApiClient from '@/lib/api-client';
 import commonEn from '@/locales/en/common.json';
 import imagesEn from '@/locales/en/images.json';
+import { memoryRouter } from '@/testing/memory-router';
 import { ToolPage } from './tool-page';
 
 vi.mock('@/lib/api-client', async (importOriginal) => ({
@@ -84,15 +84,12 @@ afterEach(cleanup);
 
 function renderPage(tool: 'anime' | 'image' = 'anime', onAdult = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '/:lang?/*', element: <ToolPage tool={tool} isVip={false} onAdult={onAdult} /> }],
-    { initialEntries: ['/free-ai-anime-generator'] },
-  );
+  const router = memoryRouter('/free-ai-anime-generator', {
+    '*': <ToolPage tool={tool} isVip={false} onAdult={onAdult} />,
+  });
   const view = render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
     </QueryClientProvider>,
   );
   return { ...view, onAdult };

@@ -3,11 +3,11 @@ import { Compass, SlidersHorizontal, Sparkles, UserRoundPen, Wand2 } from 'lucid
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
 import { revealOnPhones } from '@/lib/reveal';
+import { useSearchParams } from '@/lib/router';
 import { ExploreGallery } from './components/explore-gallery';
 import { GenerationPanel } from './components/generation-panel';
 import { GirlBuilder } from './components/girl-builder';
@@ -101,7 +101,7 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
   const generateLabel = free ? t('generate.buttonFree') : t('generate.button', { count: formCost(form) });
 
   const setTab = (next: PageTab) =>
-    setParams(next === 'explore' ? { tab: 'explore' } : {}, { replace: true, preventScrollReset: true });
+    setParams(next === 'explore' ? { tab: 'explore' } : {}, { replace: true });
 
   const promptLabel = builder ? t('prompt.labelExtra') : t('prompt.label');
   const promptPlaceholder = builder

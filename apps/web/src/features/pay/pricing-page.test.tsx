@@ -4,7 +4,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import i18next from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, type RequestOptions } from '@/lib/api-client';
 import type * as ApiClient from '@/lib/api-client';
@@ -13,6 +12,7 @@ import { StorageKey } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
 import payEn from '@/locales/en/pay.json';
+import { memoryRouter } from '@/testing/memory-router';
 import { leaveTo } from './lib/leave';
 import { savePayIntent } from './lib/pay-intent';
 import { PricingPage, type PricingPageProps } from './pricing-page';
@@ -97,29 +97,21 @@ function signIn() {
 function renderPage(url = '/pay-view', props: Partial<PricingPageProps> = {}) {
   const refreshBalance = vi.fn(() => Promise.resolve());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:lang?/pay-view',
-        element: (
-          <PricingPage
-            balance={BALANCE}
-            signedIn={false}
-            refreshBalance={refreshBalance}
-            returnPath={null}
-            onReturn={() => undefined}
-            {...props}
-          />
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = memoryRouter(url, {
+    '/:lang?/pay-view': (
+      <PricingPage
+        balance={BALANCE}
+        signedIn={false}
+        refreshBalance={refreshBalance}
+        returnPath={null}
+        onReturn={() => undefined}
+        {...props}
+      />
+    ),
+  });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
     </QueryClientProvider>,
   );
   return { refreshBalance, router };
@@ -177,27 +169,19 @@ describe('paying', () => {
       setSignedIn = set;
       return <PricingPage {...props} signedIn={signedIn} />;
     }
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/pay-view',
-          element: (
-            <SigningIn
-              balance={BALANCE}
-              refreshBalance={() => Promise.resolve()}
-              returnPath={null}
-              onReturn={() => undefined}
-            />
-          ),
-        },
-      ],
-      { initialEntries: ['/pay-view'] },
-    );
+    const router = memoryRouter('/pay-view', {
+      '/pay-view': (
+        <SigningIn
+          balance={BALANCE}
+          refreshBalance={() => Promise.resolve()}
+          returnPath={null}
+          onReturn={() => undefined}
+        />
+      ),
+    });
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
+        <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('radio', { name: '1 week' }));

@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, type RequestOptions } from '@/lib/api-client';
 import type * as ApiClient from '@/lib/api-client';
 import commonEn from '@/locales/en/common.json';
 import pagesEn from '@/locales/en/pages.json';
 import payEn from '@/locales/en/pay.json';
+import { memoryRouter } from '@/testing/memory-router';
 import TestCheckoutPage from './test-checkout-page';
 
 vi.mock('@/lib/api-client', async (importOriginal) => ({
@@ -68,18 +68,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/:lang?/pay-test-checkout', element: <TestCheckoutPage /> },
-      { path: '/:lang?/pay-view', element: <p>pricing</p> },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = memoryRouter(url, {
+    '/:lang?/pay-test-checkout': <TestCheckoutPage />,
+    '/:lang?/pay-view': <p>pricing</p>,
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -93,16 +88,16 @@ describe('test checkout', () => {
     const details = screen.getByTestId('test-order').textContent ?? '';
     for (const text of ['1 week', '500 credits', 'Card', '$6.99']) expect(details).toContain(text);
     fireEvent.click(pay);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pay-view'));
-    expect(router.state.location.search).toBe(`?order=${ORDER.id}`);
+    await waitFor(() => expect(router.pathname).toBe('/pay-view'));
+    expect(router.search).toBe(`?order=${ORDER.id}`);
     expect(submitted).toEqual([{ order_id: ORDER.id, outcome: 'pay' }]);
   });
 
   it('cancels back to the pricing page, in the same language', async () => {
     const router = renderAt(`/fr/pay-test-checkout?order=${ORDER.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/pay-view'));
-    expect(router.state.location.search).toBe(`?canceled=${ORDER.id}`);
+    await waitFor(() => expect(router.pathname).toBe('/fr/pay-view'));
+    expect(router.search).toBe(`?canceled=${ORDER.id}`);
   });
 
   it('says when the order is no longer waiting', async () => {

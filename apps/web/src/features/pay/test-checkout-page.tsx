@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bitcoin, CreditCard, FlaskConical, Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-client';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { orderQueryKey, useOrder } from './api/get-order';
 import { submitTestCheckout, type TestOutcome } from './api/test-checkout';
 import { usePayFormat, type PayFormat } from './hooks/use-pay-format';
@@ -104,7 +104,7 @@ function TestOrder({ orderId, format }: { orderId: string; format: PayFormat }) 
     try {
       const result = await submitTestCheckout(current.id, outcome);
       queryClient.setQueryData(orderQueryKey(current.id), result);
-      void navigate(pricingReturnHref(format.locale, outcome === 'pay' ? 'order' : 'canceled', current.id));
+      navigate(pricingReturnHref(format.locale, outcome === 'pay' ? 'order' : 'canceled', current.id));
     } catch (err) {
       setFailure(errorMessage(err, t('checkout.payFailed')));
       setBusy(null);

@@ -2,11 +2,11 @@ import type { CharacterSummary } from '@lumi/contract';
 import { EyeOff, Heart, MessageCircle, Star } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { characterDialogStore } from '../character-dialog-store';
 import { useTagLabel } from '../hooks/use-tag-label';
 

@@ -1,12 +1,12 @@
 import { MessageCircle, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDay } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
 import { ReportLinks } from './report-links';

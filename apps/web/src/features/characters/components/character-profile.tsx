@@ -2,12 +2,12 @@ import type { CharacterDetail } from '@lumi/contract';
 import { Copy, Download, Heart, Star } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDay } from '@/lib/format';
+import { useNavigate } from '@/lib/router';
 import { notify } from '@/lib/toast';
 import { cardUrl, rateCharacter } from '../api/characters';
 import { useLikeToggle } from '../hooks/use-like-toggle';
@@ -49,7 +49,7 @@ export function CharacterProfile({
     } catch {
       // The form opens empty without session storage.
     }
-    void navigate(`${getHref(locale, 'createCharacter')}?type=clone`);
+    navigate(`${getHref(locale, 'createCharacter')}?type=clone`);
   };
 
   const shown = hover || c.my_rating || 0;

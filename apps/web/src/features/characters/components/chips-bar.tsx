@@ -2,10 +2,10 @@ import { CHIPS } from '@lumi/contract';
 import { ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 
 /**
  * `?charsType=NSFW`: the adult (18+) filter of spec §2, which is not one of the chips; the list

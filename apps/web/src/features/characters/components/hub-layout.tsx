@@ -1,11 +1,11 @@
 import { Clock, Heart, House, Plus, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { getHref, type RouteName } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 import { CharacterDialogHost } from './character-dialog-host';
 
 export type HubTab = 'home' | 'recentChats' | 'myCharacters' | 'likedCharacters';

@@ -2,9 +2,9 @@ import type { CharacterSummary } from '@lumi/contract';
 import { Copy, Download, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { useNavigate } from '@/lib/router';
 import { cardUrl, getCharacter } from '../api/characters';
 
 /** Session key the create page reads for edit and clone (spec §3 "formState"). */
@@ -41,7 +41,7 @@ export function OwnerMenu({ character, onDelete }: { character: CharacterSummary
     } catch {
       // Without session storage the form opens empty.
     }
-    void navigate(`${getHref(locale, 'createCharacter')}?type=${type}`);
+    navigate(`${getHref(locale, 'createCharacter')}?type=${type}`);
   };
 
   const item =

@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
 import createEn from '@/locales/en/create.json';
+import { memoryRouter } from '@/testing/memory-router';
 import { createCharacter, modifyCharacter } from '../api/characters';
 import CreateCharacterPage from './create-character-page';
 import { DRAFT_KEY } from './draft';
@@ -60,18 +60,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(url = '/free-ai-create-character') {
-  const router = createMemoryRouter(
-    [
-      { path: '/:lang?/free-ai-create-character', element: <CreateCharacterPage /> },
-      { path: '/:lang?/my-Characters-list', element: <p>My characters list</p> },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = memoryRouter(url, {
+    '/:lang?/free-ai-create-character': <CreateCharacterPage />,
+    '/:lang?/my-Characters-list': <p>My characters list</p>,
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -195,7 +190,7 @@ describe('create character page', { timeout: 20_000 }, () => {
       visibility: 'public',
       tag: 'Romantic,Fantasy',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-Characters-list'));
+    await waitFor(() => expect(router.pathname).toBe('/my-Characters-list'));
     expect(notify).toHaveBeenCalledWith('success', 'Your character has been published!');
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
@@ -222,7 +217,7 @@ describe('create character page', { timeout: 20_000 }, () => {
 
     // Confirmed: sent, and a public character waiting for review is said to be sent for review.
     publishConfirmed();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-Characters-list'));
+    await waitFor(() => expect(router.pathname).toBe('/my-Characters-list'));
     expect(createMock).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith(
       'success',
@@ -279,7 +274,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     publishConfirmed();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(message));
     expect(screen.getByRole('link', { name: 'Open profile settings' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/free-ai-create-character');
+    expect(router.pathname).toBe('/free-ai-create-character');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Publish/ }).disabled).toBe(false);
   });
 
@@ -404,9 +399,6 @@ describe('openCharacterForm', () => {
     const navigate = vi.fn();
     openCharacterForm(navigate, 'ja', detail(), 'clone');
     expect(JSON.parse(sessionStorage.getItem(FORM_STATE_KEY)!)).toMatchObject({ id: 42, name: 'Mira' });
-    expect(navigate).toHaveBeenCalledWith({
-      pathname: '/ja/free-ai-create-character',
-      search: '?type=clone',
-    });
+    expect(navigate).toHaveBeenCalledWith('/ja/free-ai-create-character?type=clone');
   });
 });

@@ -1,6 +1,6 @@
 import type { CharacterDetail, Locale } from '@lumi/contract';
-import type { NavigateFunction } from 'react-router';
 import { getHref } from '@/config/paths';
+import type { NavigateFunction } from '@/lib/router';
 import { readSession, writeSession } from '@/lib/storage';
 
 /** The session key of spec §3 that carries a character to the form for edit or clone. */
@@ -23,7 +23,7 @@ export function openCharacterForm(
   type: FormType,
 ): void {
   writeSession(FORM_STATE_KEY, JSON.stringify(character));
-  void navigate({ pathname: getHref(locale, 'createCharacter'), search: `?type=${type}` });
+  navigate(`${getHref(locale, 'createCharacter')}?type=${type}`);
 }
 
 /** The stored character, or null when there is none or it is not a character. */

@@ -1,10 +1,10 @@
 import { CATEGORIES, GENDERS, type Category, type Gender, type Visibility } from '@lumi/contract';
 import { Globe, Lock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 import { AvatarField } from './avatar-field';
 import { CardField } from './card-field';
 import { ChoiceGroup, Field, Switch, describedBy, fieldId, inputClass, useErrorText } from './form-controls';

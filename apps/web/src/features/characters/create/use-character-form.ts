@@ -2,10 +2,10 @@ import { MODEL_PROFILES, type CharacterDetail, type UserInfo } from '@lumi/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
+import { useNavigate } from '@/lib/router';
 import { readJson, StorageKey } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { createCharacter, modifyCharacter } from '../api/characters';
@@ -305,7 +305,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     notify('success', t(`success.${successKey(mode, saved)}`));
     // Lists that show the character (mine, home, search) are stale now.
     void queryClient.invalidateQueries();
-    void navigate(getHref(locale, 'myCharacters'));
+    navigate(getHref(locale, 'myCharacters'));
   }
 
   return {

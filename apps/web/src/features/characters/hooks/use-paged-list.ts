@@ -1,6 +1,6 @@
 import type { CharacterPage } from '@lumi/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { NavigationType, useNavigationType } from 'react-router';
+import { useHistoryEntry, type NavigationType } from '@/lib/router';
 
 export type ListStatus = 'loading' | 'ready' | 'loadingMore' | 'error';
 
@@ -58,7 +58,7 @@ let firstMount = true;
  * navigation"); opening a tab, a fresh load or a reload asks the server again.
  */
 function mayRestore(navigationType: NavigationType): boolean {
-  if (!firstMount) return navigationType === NavigationType.Pop;
+  if (!firstMount) return navigationType === 'pop';
   const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return entry?.type === 'back_forward';
 }
@@ -90,13 +90,13 @@ export function usePagedList<T extends { id: number }>(
   options: { infinite?: boolean } = {},
 ): PagedList<T> {
   const infinite = options.infinite ?? true;
-  const navigationType = useNavigationType();
+  const navigationType = useHistoryEntry().type;
   /** Until then scroll events come from restoring the position, not from the user. */
   const restoringUntil = useRef(0);
   const [state, setState] = useState<ListState<T>>(() => initialState(key, mayRestore(navigationType)));
   // A new key (a tab or a chip) resets the list during render, from its cache when the change
   // came from the history (React's "adjusting state when a prop changes").
-  if (state.key !== key) setState(initialState(key, navigationType === NavigationType.Pop));
+  if (state.key !== key) setState(initialState(key, navigationType === 'pop'));
   const fetchRef = useRef(fetchPage);
   useLayoutEffect(() => {
     fetchRef.current = fetchPage;

@@ -3,7 +3,6 @@ import { useMutationState } from '@tanstack/react-query';
 import { Loader2, Search, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -25,6 +24,7 @@ import {
   type ModerationKind,
 } from './use-admin-characters';
 import { isolate } from '@/lib/bidi';
+import { useSearchParams } from '@/lib/router';
 
 const TABS = ['queue', 'all', 'reports', 'log'] as const;
 type Tab = (typeof TABS)[number];
@@ -94,8 +94,7 @@ export default function ManageCharacterPage() {
     moderation.mutate({ kind, character });
   };
 
-  const setTab = (next: Tab) =>
-    setParams(next === 'queue' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+  const setTab = (next: Tab) => setParams(next === 'queue' ? {} : { tab: next }, { replace: true });
 
   const current = tab === 'queue' ? queue : all;
   const items = flattenPages(current.data);

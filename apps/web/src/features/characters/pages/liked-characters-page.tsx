@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 import { likedCharacters } from '../api/characters';
 import { CharacterGrid, EmptyState } from '../components/character-grid';
 import { HubLayout } from '../components/hub-layout';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
@@ -12,6 +11,7 @@ import { PopularTags, RecentSearches } from './components/search-suggestions';
 import { normalizeQuery } from './search-history';
 import { useSearchHistory } from './use-search-history';
 import { isolate } from '@/lib/bidi';
+import { useNavigate, useRouteParams } from '@/lib/router';
 
 /** Keeps a Latin query in an Arabic sentence (and the reverse) in its own direction. */
 
@@ -26,7 +26,7 @@ export default function SearchPage() {
   const { t } = useTranslation('search');
   const locale = useLocale();
   const navigate = useNavigate();
-  const { searchKey = '' } = useParams();
+  const { searchKey = '' } = useRouteParams();
   const query = normalizeQuery(searchKey);
   const { history, add, remove, clear } = useSearchHistory();
 
@@ -47,7 +47,7 @@ export default function SearchPage() {
 
   const go = (next: string) => {
     setOwnKey(next);
-    void navigate(getHref(locale, 'search', next ? { searchKey: next } : {}), { replace: true });
+    navigate(getHref(locale, 'search', next ? { searchKey: next } : {}), { replace: true });
   };
 
   const typed = normalizeQuery(value);

@@ -2,12 +2,12 @@ import type { ChatMessageDto, MessagePage } from '@lumi/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import chatEn from '@/locales/en/chat.json';
 import chatFr from '@/locales/fr/chat.json';
 import commonEn from '@/locales/en/common.json';
 import commonFr from '@/locales/fr/common.json';
+import { memoryRouter } from '@/testing/memory-router';
 import type { ChatController } from '../hooks/use-chat';
 import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
 import { ChatView } from './chat-view';
@@ -98,18 +98,8 @@ function show(chat: ChatController, path = '/chat') {
       onSettingsOpenChange={() => undefined}
     />
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/:lang/chat', element: view },
-      { path: '/chat', element: view },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  const router = memoryRouter(path, { '/:lang?/chat': view });
+  render(<I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>);
 }
 
 const messages = () => screen.getAllByTestId('chat-message');

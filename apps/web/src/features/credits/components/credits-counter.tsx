@@ -2,10 +2,13 @@ import { MAX_SAVE_PERCENT } from '@lumi/contract';
 import { Zap } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+<<<<<<< HEAD
 import { formatInteger } from '@/lib/intl';
+=======
+import { Link } from '@/lib/router';
+>>>>>>> i19-router
 import { useCredits } from '../api/get-credits';
 
 /** The header's balance, leading to /pay-view with the Upgrade label and the OFF badge. */

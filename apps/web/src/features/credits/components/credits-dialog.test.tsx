@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInRequests } from '@/lib/sign-in-request';
 import { StorageKey } from '@/lib/storage';
 import commonEn from '@/locales/en/common.json';
+import { memoryRouter } from '@/testing/memory-router';
 import { creditsQueryKey } from '../api/get-credits';
 import { creditsDialogStore } from '../credits-dialog-store';
 import CreditsDialog from './credits-dialog';
@@ -41,12 +41,10 @@ function show(remain: CreditRemain, userType: number) {
   const client = new QueryClient();
   client.setQueryData(creditsQueryKey, remain);
   creditsDialogStore.set(true);
-  const router = createMemoryRouter([{ path: '*', element: <CreditsDialog /> }], { initialEntries: ['/'] });
+  const router = memoryRouter('/', { '*': <CreditsDialog /> });
   render(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{router.element}</QueryClientProvider>
     </I18nextProvider>,
   );
 }

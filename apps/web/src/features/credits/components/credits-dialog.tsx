@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, LogIn, Zap } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
+import { useNavigate, usePathname, useSearch } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { writeSession } from '@/lib/storage';
 import { creditsQueryKey } from '../api/get-credits';
@@ -23,14 +23,15 @@ export default function CreditsDialog() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
-  const location = useLocation();
+  const pathname = usePathname();
+  const search = useSearch();
   const open = useSyncExternalStore(creditsDialogStore.subscribe, creditsDialogStore.get, () => false);
   const balance = useQueryClient().getQueryData<CreditRemain>(creditsQueryKey);
   const sharedNetwork = Boolean(balance?.free_limited) && isGuest();
   const subscribe = () => {
-    writeSession(PAY_RETURN_PATH_KEY, location.pathname + location.search);
+    writeSession(PAY_RETURN_PATH_KEY, pathname + search);
     creditsDialogStore.set(false);
-    void navigate(getHref(locale, 'pricing'));
+    navigate(getHref(locale, 'pricing'));
   };
   const signIn = () => {
     creditsDialogStore.set(false);

@@ -2,9 +2,9 @@ import { COSTS, IMAGE_LIMITS, type ImageModel, type ImageSpeed, type Locale } fr
 import { Crown, Gem, Rabbit, Sparkles, Turtle, Zap } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
+import { Link } from '@/lib/router';
 import type { ToolForm } from '../lib/form-state';
 import { intlLocale } from '../lib/intl';
 import { ASPECTS } from '../lib/sizes';

@@ -2,10 +2,10 @@ import { ErrorCode, type PayMethod, type Plan, type PlanId } from '@lumi/contrac
 import { Bitcoin, CalendarClock, CreditCard, FlaskConical, Loader2, LogIn, Ticket } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
+import { Link } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { createCheckout } from '../api/create-checkout';
 import type { PayFormat } from '../hooks/use-pay-format';

@@ -1,10 +1,10 @@
 import { CircleUserRound, LogIn } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 import { signInRequests } from '@/lib/sign-in-request';
 import { userInfoStore } from '../session-store';
 

@@ -2,7 +2,6 @@ import { LoginType, USER_NAME_MAX, type UserInfo } from '@lumi/contract';
 import { Camera, CircleUserRound, Loader2, LogIn, LogOut, ShieldAlert, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AppInstallActions, AppOfferIntro } from '@/components/app-install';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { useNavigate } from '@/lib/router';
 import { notify } from '@/lib/toast';
 import { AdultConfirm } from '../adult/adult-confirm';
 import { useAdultSetting } from '../adult/use-adult-setting';
@@ -109,7 +109,7 @@ function Profile({ user }: { user: UserInfo }) {
     run(async () => {
       await logout();
       queryClient.clear();
-      void navigate(getHref(locale, 'home'));
+      navigate(getHref(locale, 'home'));
     }, t('logoutFailed'));
 
   const remove = () =>
@@ -118,7 +118,7 @@ function Profile({ user }: { user: UserInfo }) {
       await logout({ serverDone: true });
       queryClient.clear();
       notify('success', t('remove.done'));
-      void navigate(getHref(locale, 'home'));
+      navigate(getHref(locale, 'home'));
     }, t('remove.failed'));
 
   const avatar = preview ?? user.head;

@@ -2,12 +2,12 @@ import type { ApprovalState, CharacterSummary } from '@lumi/contract';
 import { Check, EyeOff, Globe, Lock, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDay } from '@/lib/format';
+import { Link } from '@/lib/router';
 import type { ModerationKind } from '../use-admin-characters';
 
 /** The creator name the server sends when the creator chose to stay hidden (spec §3). */

@@ -1,10 +1,10 @@
 import { Ban, CheckCircle2, SearchX, ShieldX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
+import { Link } from '@/lib/router';
 
 function StatePanel({
   icon,

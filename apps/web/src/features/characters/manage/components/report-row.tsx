@@ -2,7 +2,6 @@ import { ACTIONS_FOR, REPORT_REASONS, type ModerationActionKind, type ReportQueu
 import { Ban, EyeOff, MessageSquareQuote, RotateCcw, ShieldOff, Trash2, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
@@ -10,6 +9,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatDay } from '@/lib/format';
 import { Badge } from './manage-row';
 import { isolate } from '@/lib/bidi';
+import { Link } from '@/lib/router';
 
 /** Whether an action makes sense for the item as it is now. */
 export function actionsFor(item: ReportQueueItem): ModerationActionKind[] {

@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, type RequestOptions } from '@/lib/api-client';
 import type * as ApiClient from '@/lib/api-client';
@@ -11,6 +10,7 @@ import charactersEn from '@/locales/en/characters.json';
 import commonEn from '@/locales/en/common.json';
 import manageEn from '@/locales/en/manage.json';
 import reportsEn from '@/locales/en/reports.json';
+import { memoryRouter } from '@/testing/memory-router';
 import { CharacterDialogHost } from '../../components/character-dialog-host';
 import { LogPanel } from './log-panel';
 import { actionsFor } from './report-row';
@@ -148,29 +148,21 @@ afterEach(cleanup);
 
 function show(panel: 'reports' | 'log') {
   const onForbidden = vi.fn();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {panel === 'reports' ? (
-              <ReportsPanel onForbidden={onForbidden} />
-            ) : (
-              <LogPanel onForbidden={onForbidden} />
-            )}
-            <CharacterDialogHost />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/manage-character?tab=reports'] },
-  );
+  const router = memoryRouter('/manage-character?tab=reports', {
+    '*': (
+      <>
+        {panel === 'reports' ? (
+          <ReportsPanel onForbidden={onForbidden} />
+        ) : (
+          <LogPanel onForbidden={onForbidden} />
+        )}
+        <CharacterDialogHost />
+      </>
+    ),
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
     </QueryClientProvider>,
   );
 }
