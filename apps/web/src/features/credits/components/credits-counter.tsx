@@ -4,11 +4,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
-<<<<<<< HEAD
 import { formatInteger } from '@/lib/intl';
-=======
 import { Link } from '@/lib/router';
->>>>>>> i19-router
 import { useCredits } from '../api/get-credits';
 
 /** The header's balance, leading to /pay-view with the Upgrade label and the OFF badge. */
