@@ -132,6 +132,17 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       const { audits, categories } = result.lhr;
+      if (result.lhr.runtimeError) {
+        console.log(
+          page,
+          'run',
+          run,
+          'failed:',
+          result.lhr.runtimeError.code,
+          result.lhr.runtimeError.message,
+        );
+        continue;
+      }
       if (process.env.LH_DUMP) {
         fs.writeFileSync(
           path.join(process.env.LH_DUMP, `${page.replace(/\W+/g, '_') || 'home'}.json`),

@@ -156,9 +156,9 @@ test('home: the 18+ filter and the adult switch; the filter sends NSFW=1 only wi
   await expect(adultSwitch).toHaveAttribute('aria-checked', 'false');
 
   // A guest: the filter is there, and says how to see adult characters without asking for them.
-  await page.getByRole('link', { name: 'Adult characters (18+)' }).click();
+  await page.getByRole('link', { name: '18+ adult characters' }).click();
   await expect(page).toHaveURL(/\?charsType=NSFW$/);
-  await expect(page.getByRole('link', { name: 'Adult characters (18+)' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: '18+ adult characters' })).toHaveAttribute(
     'aria-current',
     'true',
   );

@@ -60,3 +60,16 @@ export const PLANS: readonly Plan[] = [
 
 /** The largest saving any active plan offers: the header's "70% OFF" badge. */
 export const MAX_SAVE_PERCENT = Math.max(...PLANS.filter((p) => p.active).map((p) => p.savePercent ?? 0));
+
+export const ORDER_STATUSES = ['pending', 'paid', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAY_METHODS = ['card', 'crypto'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** A redeem code as people type it: letters and digits, dashes and spaces ignored. */
+export const REDEEM_CODE_PATTERN = /^[0-9A-Z]{16}$/;
+
+export function normalizeRedeemCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}

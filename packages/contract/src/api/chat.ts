@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { MODEL_PROFILE_IDS } from '../characters';
+import { CHAT_LIMITS } from '../chat';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const id = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const uuid = z.preprocess(blankToUndefined, z.uuid());
-
-export const CHAT_LIMITS = {
-  /** Longest user message, in characters. */
-  message: 4000,
-  memory: 4000,
-  personaName: 40,
-  personaDescription: 500,
-  pageSize: 30,
-  /** Alternatives kept per assistant message (swipes). */
-  swipes: 20,
-} as const;
 
 /**
  * POST /cgi-bin/auth/aigc/text: a new user message (`content`), or on an assistant message

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANS, type PlanId } from '../credits';
+import { ORDER_STATUSES, PAY_METHODS, PLANS, type PlanId } from '../credits';
 
 const ACTIVE_PLAN_IDS = PLANS.filter((p) => p.active).map((p) => p.id) as [PlanId, ...PlanId[]];
 const ALL_PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
@@ -20,12 +20,6 @@ export const checkoutDataSchema = z.object({
   order_id: z.string(),
 });
 export type CheckoutData = z.infer<typeof checkoutDataSchema>;
-
-export const ORDER_STATUSES = ['pending', 'paid', 'canceled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAY_METHODS = ['card', 'crypto'] as const;
-export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** GET /cgi-bin/auth/pay/order?id=: one of the caller's orders, for the success and test pages. */
 export const orderSchema = z.object({
@@ -67,13 +61,6 @@ export const purchaseSchema = z.object({
   credits_expire_at: z.number().int(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
-
-/** A redeem code as people type it: letters and digits, dashes and spaces ignored. */
-export const REDEEM_CODE_PATTERN = /^[0-9A-Z]{16}$/;
-
-export function normalizeRedeemCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]+/g, '');
-}
 
 /** POST /cgi-bin/auth/redeem: an exchange code (spec §3, one text field). */
 export const redeemBodySchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_NAME_MAX } from '../session';
 
 /** POST /cgi-bin/login, form-encoded (spec §7). Form values are strings, so type is coerced. */
 export const loginBodySchema = z.strictObject({
@@ -63,12 +64,6 @@ export const emailVerifyBodySchema = z.strictObject({
     .trim()
     .regex(/^\d{6}$/),
 });
-
-/** Email sign-in codes (decisions.md). */
-export const EMAIL_CODE = { digits: 6, minutes: 10, tries: 5 } as const;
-
-/** Longest display name. */
-export const USER_NAME_MAX = 40;
 
 /**
  * POST /cgi-bin/auth/user/update (signed-in accounts): any of the name, `enable_nsfw` (the

@@ -1,0 +1,11 @@
+/** Chat limits the page and the server share (no schemas here: pages import these without zod). */
+export const CHAT_LIMITS = {
+  /** Longest user message, in characters. */
+  message: 4000,
+  memory: 4000,
+  personaName: 40,
+  personaDescription: 500,
+  pageSize: 30,
+  /** Alternatives kept per assistant message (swipes). */
+  swipes: 20,
+} as const;

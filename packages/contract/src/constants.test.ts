@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Pages import the contract's limits and lists, not its schemas: a module that builds zod
+ * schemas keeps them (and zod, 21 KB compressed) in every page that imports any of its
+ * constants, since a schema's construction is a call the bundler must assume has effects. So
+ * the constants live in modules without zod, and the schemas in api/ and app-config.ts.
+ */
+const SCHEMA_MODULES = new Set(['app-config.ts']);
+
+describe('contract modules', () => {
+  const dir = import.meta.dirname;
+  const modules = fs
+    .readdirSync(dir)
+    .filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts' && !SCHEMA_MODULES.has(f),
+    );
+
+  it('keep the constants pages import apart from zod', () => {
+    expect(modules.length).toBeGreaterThan(10);
+    for (const file of modules) {
+      const source = fs.readFileSync(path.join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]zod['"]|from ['"]\.\/api\//);
+    }
+  });
+
+  it('leave no constant in a schema module that is also a page constant', () => {
+    // The constants pages use (CHAT_LIMITS, REPORT_REASONS, PAY_METHODS...) are defined once, outside api/.
+    for (const file of fs.readdirSync(path.join(dir, 'api'))) {
+      const source = fs.readFileSync(path.join(dir, 'api', file), 'utf8');
+      for (const name of [
+        'CHAT_LIMITS',
+        'REPORT_REASONS',
+        'REPORT_LIMITS',
+        'PAY_METHODS',
+        'EMAIL_CODE',
+        'USER_NAME_MAX',
+        'SAFETY_VERDICTS',
+      ])
+        expect(source, `${file} defines ${name}`).not.toMatch(new RegExp(`export const ${name}\\b`));
+    }
+  });
+});
