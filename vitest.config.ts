@@ -31,6 +31,10 @@ export default defineConfig({
       {
         test: {
           name: 'server-integration',
+          // Each file builds its own apps and databases and stops them; what is worth sharing
+          // between the files of a worker is the module graph and PGlite's compiled WebAssembly
+          // (a minute of the suite on two cores). test/helpers.ts keeps a migrated template.
+          isolate: false,
           root: './apps/server',
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           testTimeout: 30_000,

@@ -25,12 +25,30 @@ import type { ChatEngine, ImageEngine } from '@lumi/engines';
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
 
 /**
- * A fresh, migrated database of its own for one test file: in-memory PGlite by default, or a
- * throwaway database on the PostgreSQL server of DATABASE_URL, dropped on close. Test files run
- * in parallel without seeing each other's rows.
+ * The migrated empty PGlite every test database copies, made once per test worker (the
+ * integration tests share their workers' modules: vitest.config.ts). A copy opens in about
+ * 0.4 s where initdb and the migrations take 1.5 s, and a test file opens several.
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
+function migratedTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const database = await openDatabase({});
+    try {
+      return await database.dump!();
+    } finally {
+      await database.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database of its own for one test: in-memory PGlite by default (a copy of
+ * the migrated template), or a throwaway database on the PostgreSQL server of DATABASE_URL,
+ * dropped on close. Test files run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (!TEST_DATABASE_URL) return openDatabase({});
+  if (!TEST_DATABASE_URL) return openDatabase({ pgliteFrom: await migratedTemplate() });
   const name = `lumi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();

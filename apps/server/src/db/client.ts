@@ -25,6 +25,8 @@ export interface Database {
    * commit. Notices may be missed while a connection is re-made: listeners also poll.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as a tarball, to open copies from (`DatabaseOptions.pgliteFrom`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts as a copy of this dump (`Database.dump`) instead of an empty
+   * cluster: the tests' template, a third of the time of initdb and migrations.
+   */
+  pgliteFrom?: Blob | undefined;
   poolSize?: number;
   /** Told when an idle pooled connection fails (server restart, admin kill); the pool replaces it. */
   onPoolError?: (err: Error) => void;
@@ -43,18 +50,23 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onPoolError);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, from: Blob | undefined): Promise<Database> {
   if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(from && !dir ? { loadDataDir: from } : {}),
+  });
   const db = drizzlePglite(client, { schema });
+  // A copy of a migrated dump finds every migration applied and runs none.
   await migratePglite(db, { migrationsFolder: migrationsDir() });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
