@@ -115,3 +115,21 @@ export async function importBundled(contents) {
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   return { module: await import(out), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The newest character a visitor without adult content sees (the seeded catalogue's chats are
+ * measured on one of these: an adult one shows only its 18+ notice to a tourist).
+ */
+export async function visibleCharacterId(base) {
+  const code = 'B'.repeat(20) + String(Date.now()).padStart(20, '0');
+  const login = await fetch(`${base}/cgi-bin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `type=0&code=${code}`,
+  });
+  const headers = { cookie: `ticket=${(await login.json()).data.ticket}` };
+  const list = await fetch(`${base}/cgi-bin/auth/character/list?sort=new&page=1&page_size=20`, { headers });
+  const character = (await list.json()).data.characters.find((c) => !c.NSFW);
+  if (!character) throw new Error('no character a tourist can open');
+  return character.id;
+}

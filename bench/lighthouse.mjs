@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
-import { waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { visibleCharacterId, waitForServer, BENCH_LIMITS } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -37,8 +37,8 @@ const PAGES = [
   '/free-ai-voice-generator',
   '/free-ai-voice-cloning',
   '/free-ai-chat-online',
-  // A seeded character's chat (the catalogue's first character).
-  '/free-ai-Characters-chat/1',
+  // A seeded character's chat: the newest one a tourist can open (`:id` is filled in at start).
+  '/free-ai-Characters-chat/:id',
   '/free-ai-create-character',
   '/create-characters',
   '/pay-view',
@@ -52,7 +52,7 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt === -1 ? 1 : Math.max(1, Number(args[runsAt + 1]) || 1);
 if (runsAt !== -1) args.splice(runsAt, 2);
-const pages = args.length ? args : PAGES;
+let pages = args.length ? args : PAGES;
 
 const port = 9300 + (process.pid % 500);
 const base = `http://127.0.0.1:${port}`;
@@ -116,6 +116,8 @@ const rows = [];
 try {
   // A loaded machine can take minutes to seed a fresh catalogue.
   await waitForServer(base, 3000);
+  const characterId = await visibleCharacterId(base);
+  pages = pages.map((p) => p.replace(':id', String(characterId)));
   // One warm-up run: the first page of a fresh server seeds caches (and the images of the list).
   await lighthouse(`${base}/`, {
     port: chrome.port,
