@@ -163,7 +163,9 @@ function CharacterChat({
             type="button"
             onClick={() => setDetails(true)}
             className="hover:bg-surface-2 flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pe-3 text-start lg:pointer-events-none"
-            aria-label={t('details', { name: character.name })}
+            // Named by what it shows (the name and the by-line), as speech input users say it;
+            // what it does is its description.
+            aria-describedby="chat-header-details"
             data-testid="chat-header"
           >
             <Avatar src={character.listHead} size={36} />
@@ -176,6 +178,9 @@ function CharacterChat({
               </span>
             </span>
           </button>
+          <span id="chat-header-details" className="sr-only">
+            {t('details', { name: character.name })}
+          </span>
           <ChatHeaderActions onSettings={() => openSettings(true)} onRestart={() => void askRestart()} />
           {!character.is_owner && (
             <ReportTrigger target={{ type: 'character', id: character.id, name: character.name }}>
