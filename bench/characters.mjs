@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, percentile, scratchDatabase, waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { load, percentile, scratchDatabase, waitForServer, BENCH_LIMITS, touristCookie } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -61,13 +61,7 @@ try {
   server = start();
   await waitUp();
 
-  const code = 'C'.repeat(20) + String(Date.now()).padStart(20, '0');
-  const login = await fetch(`${base}/cgi-bin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `type=0&code=${code}`,
-  });
-  const headers = { cookie: `ticket=${(await login.json()).data.ticket}` };
+  const headers = { cookie: await touristCookie(base, 'C') };
   const api = `${base}/cgi-bin/auth/character`;
   const calls = {
     'GET /livez (bare Fastify route)': `${base}/livez`,

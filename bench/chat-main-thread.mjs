@@ -6,21 +6,10 @@
 // last word drawn, with their blocking time (the part over 50 ms), and the same for the page's
 // first load. Figures go to bench/README.md by hand.
 //   node bench/chat-main-thread.mjs [--words 600] [--runs 3]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
-import { visibleCharacterId, waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { startBuiltSite, startOpenAiStream, visibleCharacterId, waitForServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
@@ -53,46 +42,17 @@ function replyText(words) {
 const REPLY = replyText(WORDS);
 const TOKENS = REPLY.match(/\S+\s*|\s+/g);
 
-const backend = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    let i = 0;
-    const tick = () => {
-      if (i < TOKENS.length) {
-        const n = 1 + (i % 3);
-        const content = TOKENS.slice(i, i + n).join('');
-        i += n;
-        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`);
-        setTimeout(tick, 10);
-      } else {
-        res.write(
-          `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-        );
-        res.end('data: [DONE]\n\n');
-      }
-    };
-    tick();
-  });
-});
-await new Promise((r) => backend.listen(0, '127.0.0.1', r));
+// One to three tokens per chunk, 10 ms apart.
+const PIECES = [];
+for (let i = 0, n = 1; i < TOKENS.length; i += n, n = 1 + (i % 3))
+  PIECES.push(TOKENS.slice(i, i + n).join(''));
+const { url: backendUrl, server: backend } = await startOpenAiStream(PIECES, { intervalMs: 10 });
 
-const port = 9300 + (process.pid % 500);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-chat-main-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
-    ...BENCH_LIMITS,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LLM_BASE_URL: `http://127.0.0.1:${backend.address().port}/v1`,
-    DAILY_FREE_CREDITS: '100000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const site = startBuiltSite('chat-main', {
+  LLM_BASE_URL: backendUrl,
+  DAILY_FREE_CREDITS: '100000',
 });
+const { base } = site;
 
 /** Records long tasks from the page's start; `globalThis.__longTasks` holds [start, duration]. */
 function observeLongTasks() {
@@ -156,7 +116,6 @@ try {
   console.table(rows);
 } finally {
   await browser?.close();
-  server.kill();
   backend.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

@@ -7,10 +7,9 @@
 // show what moderation adds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, scratchDatabase, waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { percentile, scratchDatabase, startOpenAiStream, waitForServer, BENCH_LIMITS } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -22,32 +21,10 @@ const FIRST_BYTE_DELAY_MS = 50;
 const CHUNKS = 20;
 
 // The backend: waits FIRST_BYTE_DELAY_MS, then streams CHUNKS words 5 ms apart.
-const backend = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    setTimeout(() => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      let i = 0;
-      const tick = () => {
-        if (i < CHUNKS) {
-          res.write(
-            `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: ` word${i}` } }] })}\n\n`,
-          );
-          i += 1;
-          setTimeout(tick, 5);
-        } else {
-          res.write(
-            `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-          );
-          res.end('data: [DONE]\n\n');
-        }
-      };
-      tick();
-    }, FIRST_BYTE_DELAY_MS);
-  });
-});
-await new Promise((r) => backend.listen(0, '127.0.0.1', r));
-const backendUrl = `http://127.0.0.1:${backend.address().port}/v1`;
+const { url: backendUrl, server: backend } = await startOpenAiStream(
+  Array.from({ length: CHUNKS }, (_, i) => ` word${i}`),
+  { delayMs: FIRST_BYTE_DELAY_MS, intervalMs: 5 },
+);
 
 /** ms until the first content: a `data:` chunk with content (direct) or an `event: delta`. */
 async function firstContent(url, init, marker) {

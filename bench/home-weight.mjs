@@ -5,44 +5,21 @@
 //   node bench/home-weight.mjs            / and /ar
 //   node bench/home-weight.mjs /path ...  these paths
 //   --json                                one JSON line per page instead of tables
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
-import { waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { startBuiltSite, waitForServer } from './lib.mjs';
 
 /** The issue's budget for home on a phone. */
 const BUDGET = { scriptKB: 110, scripts: 15 };
 const QUIET_MS = 1000;
-
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const paths = args.filter((a) => !a.startsWith('--'));
 const pages = paths.length ? paths : ['/', '/ar'];
 
-const port = 9300 + (process.pid % 500);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-weight-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
-    ...BENCH_LIMITS,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const site = startBuiltSite('weight');
+const { base } = site;
 
 const kb = (n) => +(n / 1024).toFixed(1);
 
@@ -141,6 +118,5 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

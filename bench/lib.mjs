@@ -1,5 +1,7 @@
 // Shared by the benchmarks: a closed-loop load generator, percentiles and scratch databases.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -117,19 +119,93 @@ export async function importBundled(contents) {
 }
 
 /**
- * The newest character a visitor without adult content sees (the seeded catalogue's chats are
- * measured on one of these: an adult one shows only its 18+ notice to a tourist).
+ * The built site (server and web) on a fresh data directory, on a port of this process, with
+ * BENCH_LIMITS and `env`; exits asking for a build when either half is missing. `stop()` ends
+ * the server and removes the directory.
  */
-export async function visibleCharacterId(base) {
-  const code = 'B'.repeat(20) + String(Date.now()).padStart(20, '0');
+export function startBuiltSite(name, env = {}) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const serverEntry = path.join(root, 'apps/server/dist/main.js');
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    console.error('Build first: npm run build');
+    process.exit(1);
+  }
+  const port = 9300 + (process.pid % 500);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
+  const server = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      ...BENCH_LIMITS,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    server,
+    dataDir,
+    stop() {
+      server.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new tourist's session cookie (spec §4 login, type 0) on `base`. */
+export async function touristCookie(base, letter = 'B') {
+  const code = letter.repeat(20) + String(Date.now()).padStart(20, '0');
   const login = await fetch(`${base}/cgi-bin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: `type=0&code=${code}`,
   });
-  const headers = { cookie: `ticket=${(await login.json()).data.ticket}` };
+  return `ticket=${(await login.json()).data.ticket}`;
+}
+
+/**
+ * The newest character a visitor without adult content sees (the seeded catalogue's chats are
+ * measured on one of these: an adult one shows only its 18+ notice to a tourist).
+ */
+export async function visibleCharacterId(base) {
+  const headers = { cookie: await touristCookie(base) };
   const list = await fetch(`${base}/cgi-bin/auth/character/list?sort=new&page=1&page_size=20`, { headers });
   const character = (await list.json()).data.characters.find((c) => !c.NSFW);
   if (!character) throw new Error('no character a tourist can open');
   return character.id;
+}
+
+/**
+ * A local OpenAI-compatible chat backend: every request is answered, after `delayMs`, with
+ * `pieces` streamed as `delta.content` chunks `intervalMs` apart, then `finish_reason: stop`
+ * and `[DONE]`. Resolves with its base URL (for LLM_BASE_URL) and the server.
+ */
+export async function startOpenAiStream(pieces, { delayMs = 0, intervalMs = 5 } = {}) {
+  const chunk = (delta, finish) =>
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta, ...(finish ? { finish_reason: finish } : {}) }] })}\n\n`;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        let i = 0;
+        const tick = () => {
+          if (i < pieces.length) {
+            res.write(chunk({ content: pieces[i] }));
+            i += 1;
+            setTimeout(tick, intervalMs);
+          } else {
+            res.write(chunk({}, 'stop'));
+            res.end('data: [DONE]\n\n');
+          }
+        };
+        tick();
+      }, delayMs);
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/v1`, server };
 }

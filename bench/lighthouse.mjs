@@ -7,24 +7,15 @@
 // Each run starts with a baseline: React and React DOM alone drawing a page of text, served
 // compressed from this process. It is the floor this machine and Chromium give any React page,
 // so the site's figures stand beside one measured in the same run.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
-import { visibleCharacterId, waitForServer, BENCH_LIMITS } from './lib.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
+import { startBuiltSite, visibleCharacterId, waitForServer } from './lib.mjs';
 
 const PAGES = [
   '/',
@@ -54,20 +45,8 @@ const RUNS = runsAt === -1 ? 1 : Math.max(1, Number(args[runsAt + 1]) || 1);
 if (runsAt !== -1) args.splice(runsAt, 2);
 let pages = args.length ? args : PAGES;
 
-const port = 9300 + (process.pid % 500);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-lighthouse-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
-    ...BENCH_LIMITS,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const site = startBuiltSite('lighthouse');
+const { base } = site;
 
 const chrome = await chromeLauncher.launch({
   chromePath: launchOptions.executablePath,
@@ -84,7 +63,11 @@ createRoot(document.getElementById('root')).render(
 
 async function startBaseline() {
   const bundle = await build({
-    stdin: { contents: BASELINE_APP, loader: 'jsx', resolveDir: path.join(root, 'apps/web') },
+    stdin: {
+      contents: BASELINE_APP,
+      loader: 'jsx',
+      resolveDir: path.resolve(import.meta.dirname, '../apps/web'),
+    },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -192,7 +175,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill();
+  site.stop();
   baseline.server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,35 +2,12 @@
 //  1. the home page's first load on a phone-sized viewport (compressed bytes per type),
 //  2. API latency and throughput of credit/remain against a bare route (/healthz).
 // Figures go to bench/README.md by hand, with the machine they were measured on.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import launchOptions from '../e2e/chromium.json' with { type: 'json' };
-import { load, waitForServer, BENCH_LIMITS } from './lib.mjs';
+import { load, startBuiltSite, touristCookie, waitForServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
-
-const port = 9300 + (process.pid % 500);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
-    ...BENCH_LIMITS,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const site = startBuiltSite('bench');
+const { base } = site;
 
 async function pageWeight() {
   const browser = await chromium.launch(launchOptions);
@@ -55,18 +32,12 @@ try {
   console.log('\nHome, first load at 390 px (compressed bytes on the wire, KB):');
   console.table(Object.fromEntries(Object.entries(weight).map(([k, v]) => [k, kb(v)])));
 
-  const code = 'B'.repeat(20) + String(Date.now()).padStart(20, '0');
-  const login = await fetch(`${base}/cgi-bin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `type=0&code=${code}`,
-  });
-  const cookie = `ticket=${(await login.json()).data.ticket}`;
+  const cookie = await touristCookie(base);
   await load(`${base}/healthz`, {}, { durationMs: 1000 }); // warm-up
   const bare = await load(`${base}/healthz`, {});
   const remain = await load(`${base}/cgi-bin/auth/credit/remain`, { cookie });
   console.log('\nAPI, 16 concurrent clients for 3 s (PGlite):');
   console.table({ 'GET /healthz (bare)': bare, 'GET /cgi-bin/auth/credit/remain': remain });
 } finally {
-  server.kill('SIGTERM');
+  site.server.kill('SIGTERM');
 }
