@@ -6,7 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { build as esbuild } from 'esbuild';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { ROUTE_MODULES } from './src/app/route-modules.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -92,12 +93,83 @@ function paintFirst(): Plugin {
           html,
         );
         if (!entry) throw new Error('paint-first: the entry script tag was not found');
-        const loader = `<script type="module">requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry[1])})))</script>`;
+        // The server lists the page's own files in #route-files (see routeFiles below): they are
+        // fetched beside the entry, not after it.
+        const loader = `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{import(${JSON.stringify(entry[1])});const f=document.getElementById("route-files");for(const href of f?JSON.parse(f.textContent).files:[]){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}}))</script>`;
         return html
           .replace(entry[0], '')
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace('</body>', `  ${loader}\n  </body>`);
       },
+    },
+  };
+}
+
+/** Pages router.tsx imports that are not a route's page: they never start a page's first load. */
+const NOT_ROUTES = ['features/content/tool-marketing.tsx', 'app/routes/placeholder-page.tsx'];
+
+/**
+ * dist/route-files.json: for each route, the files of its page beyond the app's own (the page's
+ * chunk and everything it imports, at any depth), and for each locale its strings files. The
+ * server lists them in the page so the browser fetches them together as soon as the app starts,
+ * instead of discovering them one import at a time (see src/app/route-modules.ts).
+ */
+function routeFiles(): Plugin {
+  let src = '';
+  return {
+    name: 'lumi-route-files',
+    apply: 'build',
+    configResolved(config) {
+      src = path.resolve(config.root, 'src');
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+      const closure = (chunk: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const file of chunk.imports) closure(byFile.get(file)!, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return this.error('route-files: no entry chunk');
+      const initial = closure(entry);
+      const router = this.getModuleInfo(path.join(src, 'app/router.tsx'));
+      const pages = new Set(router?.dynamicallyImportedIds.map((id) => path.relative(src, id)));
+      const listed = new Set<string>(Object.values(ROUTE_MODULES).map((r) => r.module));
+      const unlisted = [...pages].filter((m) => !listed.has(m) && !NOT_ROUTES.includes(m));
+      if (unlisted.length)
+        this.error(`route-files: router.tsx imports pages not in route-modules.ts: ${unlisted.join(', ')}`);
+      const routes: Record<string, { module: string; files: string[]; namespaces: readonly string[] }> = {};
+      for (const [name, { module, namespaces = [], also = [] }] of Object.entries(ROUTE_MODULES)) {
+        if (!pages.has(module))
+          this.error(`route-files: ${name}'s ${module} is not a page router.tsx imports`);
+        const files = new Set<string>();
+        for (const m of [module, ...also]) {
+          const chunk = byModule.get(path.join(src, m));
+          if (!chunk) return this.error(`route-files: ${m} is in no chunk`);
+          closure(chunk, files);
+        }
+        routes[name] = {
+          module,
+          files: [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`),
+          namespaces,
+        };
+      }
+      const locales: Record<string, Record<string, string>> = {};
+      for (const chunk of chunks) {
+        const strings = /^strings-(\w+)$/.exec(chunk.name);
+        const json =
+          chunk.facadeModuleId && /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId);
+        const [locale, key] = strings ? [strings[1]!, 'strings'] : json ? [json[1]!, json[2]!] : [];
+        if (locale && key) (locales[locale] ??= {})[key] = `/${chunk.fileName}`;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-files.json',
+        source: JSON.stringify({ routes, locales }),
+      });
     },
   };
 }
@@ -134,7 +206,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), paintFirst(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), paintFirst(), routeFiles(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

@@ -11,6 +11,22 @@ const APP_JS = 'console.log("app abc123");\n'.repeat(50);
 /** Any built file that is not a hashed asset (robots.txt and sitemap.xml are the server's own). */
 const ROBOTS = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
+/** What the web build writes (apps/web/vite.config.ts): each route's files, each locale's strings. */
+const ROUTE_FILES = {
+  routes: {
+    home: { module: 'app/routes/home-route.tsx', files: ['/assets/home-1.js'], namespaces: [] },
+    characterChat: {
+      module: 'app/routes/character-chat-route.tsx',
+      files: ['/assets/chat-route-1.js', '/assets/use-chat-1.js'],
+      namespaces: ['chat'],
+    },
+  },
+  locales: {
+    en: { strings: '/assets/strings-en-1.js', chat: '/assets/chat-en-1.js' },
+    ar: { strings: '/assets/strings-ar-1.js', chat: '/assets/chat-ar-1.js' },
+  },
+};
+
 let distDir: string;
 let t: TestApp;
 
@@ -21,6 +37,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_JS));
   await fs.writeFile(path.join(distDir, 'favicon.svg'), ROBOTS);
+  await fs.writeFile(path.join(distDir, 'route-files.json'), JSON.stringify(ROUTE_FILES));
   // A distinctive value, so the inlined config is known to come from this server's settings.
   t = await createTestApp({ env: { WEB_DIST_DIR: distDir, DAILY_FREE_CREDITS: '37' } });
 });
@@ -181,6 +198,35 @@ describe('redirects and unknown paths', () => {
 });
 
 describe('the inlined config', () => {
+  it.each([
+    [
+      '/free-ai-Characters-chat/7',
+      ['/assets/chat-route-1.js', '/assets/use-chat-1.js', '/assets/strings-en-1.js', '/assets/chat-en-1.js'],
+    ],
+    [
+      '/ar/free-ai-Characters-chat/7',
+      ['/assets/chat-route-1.js', '/assets/use-chat-1.js', '/assets/strings-ar-1.js', '/assets/chat-ar-1.js'],
+    ],
+    ['/ar', ['/assets/home-1.js', '/assets/strings-ar-1.js']],
+    // A route the build listed nothing for: only the locale's strings.
+    ['/pay-view', ['/assets/strings-en-1.js']],
+  ])('lists the files %s needs, for the browser to fetch beside the app', async (url, files) => {
+    const res = await getPage(url);
+    const listed = /<script id="route-files" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body);
+    expect(listed, 'the route-files script').not.toBeNull();
+    const start = JSON.parse(listed![1]!) as { files: string[]; module?: string; namespaces: string[] };
+    expect(start.files).toEqual(files);
+    expect(start.module).toBe(
+      url.includes('chat')
+        ? 'app/routes/character-chat-route.tsx'
+        : url === '/ar'
+          ? 'app/routes/home-route.tsx'
+          : undefined,
+    );
+    expect(start.namespaces).toEqual(url.includes('chat') ? ['chat'] : []);
+    expect(res.body.indexOf('id="route-files"')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
   it('cannot break out of its script element', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
     await fs.writeFile(path.join(dir, 'index.html'), INDEX_HTML);

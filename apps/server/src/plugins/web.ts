@@ -41,6 +41,44 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** The build's dist/route-files.json (apps/web/vite.config.ts): each route's files and each locale's strings. */
+interface RouteFiles {
+  routes: Record<string, { module: string; files: string[]; namespaces: string[] } | undefined>;
+  locales: Record<string, Record<string, string> | undefined>;
+}
+
+/** What a page tells the app before it starts: its module and namespaces, and the files to fetch. */
+export interface PageStart {
+  module?: string;
+  namespaces: string[];
+  files: string[];
+}
+
+/**
+ * What a page's first load needs beyond the app's entry: the page's own chunks, the visitor's
+ * language strings and the namespaces the page shows. The page's loader asks for the files all at
+ * once as the app starts, and the app renders the page itself first (issue 19), rather than one
+ * import after another.
+ */
+function readRouteFiles(distDir: string): (match: RouteMatch) => PageStart | undefined {
+  let table: RouteFiles;
+  try {
+    table = JSON.parse(fs.readFileSync(path.join(distDir, 'route-files.json'), 'utf8')) as RouteFiles;
+  } catch {
+    return () => undefined;
+  }
+  return ({ name, locale }) => {
+    const route = table.routes[name];
+    const strings = table.locales[locale] ?? {};
+    const namespaces = route?.namespaces ?? [];
+    return {
+      module: route?.module,
+      namespaces,
+      files: [...(route?.files ?? []), ...['strings', ...namespaces].flatMap((key) => strings[key] ?? [])],
+    };
+  };
+}
+
 /**
  * Serves the built web app: files from dist (hashed assets cached long), index.html for every
  * route of the site with `<html lang dir>` set for its locale and the page's config inlined,
@@ -70,6 +108,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build`');
   }
 
+  const routeFiles = readRouteFiles(options.distDir);
   const pages = new Map<string, string | null>();
   /** index.html for one route: `<html lang dir>`, its head tags and text, the config, its data. */
   const renderPage = (match: RouteMatch, details?: PageDetails): string | undefined => {
@@ -88,8 +127,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       if (options.prerender && !page && (match.name === 'blogArticle' || match.name in LEGAL_PAGES)) {
         html = null;
       } else {
+        const start = routeFiles(match);
         const scripts =
           `<script id="app-config" type="application/json">${scriptJson(options.appConfig)}</script>` +
+          (start ? `<script id="route-files" type="application/json">${scriptJson(start)}</script>` : '') +
           (page?.pageData
             ? `<script id="page-data" type="application/json">${scriptJson(page.pageData)}</script>`
             : '');

@@ -1,30 +1,99 @@
 import { matchRoute, ROUTE_NAMES, type MarketedTool, type RouteName } from '@lumi/contract';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, use, type ComponentType, type ReactElement } from 'react';
 import { Navigate, usePathname } from '@/lib/router';
+import type { PageModule } from './route-modules';
+import { track } from '@/lib/tracked';
 import { LocaleLayout, RedirectHome } from './routes/locale-layout';
 
-const HomePage = lazy(() => import('./routes/home-route'));
-const MyCharactersPage = lazy(() => import('@/features/characters/pages/my-characters-page'));
-const LikedCharactersPage = lazy(() => import('@/features/characters/pages/liked-characters-page'));
-const RecentChatsPage = lazy(() => import('@/features/characters/pages/recent-chats-page'));
-const CharacterChatPage = lazy(() => import('./routes/character-chat-route'));
-const AiChatPage = lazy(() => import('./routes/ai-chat-route'));
+/**
+ * React.lazy, except that a page whose module is already here renders at once. lazy suspends on
+ * its first render even then, and a first render that suspends shows the loading state for at
+ * least React's 300 ms (issue 19: the chat showed it between the server's text and the chat).
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loaded ??= track(load()));
+  function Page(props: P) {
+    const { default: Component } = use(preload());
+    return <Component {...props} />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+/**
+ * Each route's page module, fetched when first shown (the page the app opens on, before its first
+ * render: see `loadPage`). Keyed by the paths of route-modules.ts, which the build reads.
+ */
+const pages = {
+  'app/routes/home-route.tsx': lazyPage(() => import('./routes/home-route')),
+  'features/characters/pages/my-characters-page.tsx': lazyPage(
+    () => import('@/features/characters/pages/my-characters-page'),
+  ),
+  'features/characters/pages/liked-characters-page.tsx': lazyPage(
+    () => import('@/features/characters/pages/liked-characters-page'),
+  ),
+  'features/characters/pages/recent-chats-page.tsx': lazyPage(
+    () => import('@/features/characters/pages/recent-chats-page'),
+  ),
+  'app/routes/character-chat-route.tsx': lazyPage(() => import('./routes/character-chat-route')),
+  'app/routes/ai-chat-route.tsx': lazyPage(() => import('./routes/ai-chat-route')),
+  'features/characters/search/search-page.tsx': lazyPage(
+    () => import('@/features/characters/search/search-page'),
+  ),
+  'features/characters/manage/manage-page.tsx': lazyPage(
+    () => import('@/features/characters/manage/manage-page'),
+  ),
+  'features/characters/create/create-character-page.tsx': lazyPage(
+    () => import('@/features/characters/create/create-character-page'),
+  ),
+  'features/session/profile/profile-page.tsx': lazyPage(
+    () => import('@/features/session/profile/profile-page'),
+  ),
+  'app/routes/pricing-route.tsx': lazyPage(() => import('./routes/pricing-route')),
+  'features/pay/test-checkout-page.tsx': lazyPage(() => import('@/features/pay/test-checkout-page')),
+  'app/routes/image-tool-route.tsx': lazyPage(() => import('./routes/image-tool-route')),
+  'features/image-tools/share-page.tsx': lazyPage(() => import('@/features/image-tools/share-page')),
+  'features/face-swap/face-swap-page.tsx': lazyPage(() => import('@/features/face-swap/face-swap-page')),
+  'features/voice-tools/voice-generator-page.tsx': lazyPage(
+    () => import('@/features/voice-tools/voice-generator-page'),
+  ),
+  'features/voice-tools/voice-cloning-page.tsx': lazyPage(
+    () => import('@/features/voice-tools/voice-cloning-page'),
+  ),
+  'features/content/legal-page.tsx': lazyPage(() => import('@/features/content/legal-page')),
+  'features/content/blog-list-page.tsx': lazyPage(() => import('@/features/content/blog-list-page')),
+  'features/content/blog-article-page.tsx': lazyPage(() => import('@/features/content/blog-article-page')),
+  'features/content/create-characters-landing.tsx': lazyPage(
+    () => import('@/features/content/create-characters-landing'),
+  ),
+} satisfies Record<PageModule, { preload: () => Promise<unknown> }>;
+const HomePage = pages['app/routes/home-route.tsx'];
+const MyCharactersPage = pages['features/characters/pages/my-characters-page.tsx'];
+const LikedCharactersPage = pages['features/characters/pages/liked-characters-page.tsx'];
+const RecentChatsPage = pages['features/characters/pages/recent-chats-page.tsx'];
+const CharacterChatPage = pages['app/routes/character-chat-route.tsx'];
+const AiChatPage = pages['app/routes/ai-chat-route.tsx'];
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
-const SearchPage = lazy(() => import('@/features/characters/search/search-page'));
-const ManageCharacterPage = lazy(() => import('@/features/characters/manage/manage-page'));
-const CreateCharacterPage = lazy(() => import('@/features/characters/create/create-character-page'));
-const ProfilePage = lazy(() => import('@/features/session/profile/profile-page'));
-const PricingPage = lazy(() => import('./routes/pricing-route'));
-const TestCheckoutPage = lazy(() => import('@/features/pay/test-checkout-page'));
-const ImageToolPage = lazy(() => import('./routes/image-tool-route'));
-const ImageSharePage = lazy(() => import('@/features/image-tools/share-page'));
-const FaceSwapPage = lazy(() => import('@/features/face-swap/face-swap-page'));
-const VoiceGeneratorPage = lazy(() => import('@/features/voice-tools/voice-generator-page'));
-const VoiceCloningPage = lazy(() => import('@/features/voice-tools/voice-cloning-page'));
-const LegalPage = lazy(() => import('@/features/content/legal-page'));
-const BlogListPage = lazy(() => import('@/features/content/blog-list-page'));
-const BlogArticlePage = lazy(() => import('@/features/content/blog-article-page'));
-const CreateCharactersLanding = lazy(() => import('@/features/content/create-characters-landing'));
+const SearchPage = pages['features/characters/search/search-page.tsx'];
+const ManageCharacterPage = pages['features/characters/manage/manage-page.tsx'];
+const CreateCharacterPage = pages['features/characters/create/create-character-page.tsx'];
+const ProfilePage = pages['features/session/profile/profile-page.tsx'];
+const PricingPage = pages['app/routes/pricing-route.tsx'];
+const TestCheckoutPage = pages['features/pay/test-checkout-page.tsx'];
+const ImageToolPage = pages['app/routes/image-tool-route.tsx'];
+const ImageSharePage = pages['features/image-tools/share-page.tsx'];
+const FaceSwapPage = pages['features/face-swap/face-swap-page.tsx'];
+const VoiceGeneratorPage = pages['features/voice-tools/voice-generator-page.tsx'];
+const VoiceCloningPage = pages['features/voice-tools/voice-cloning-page.tsx'];
+const LegalPage = pages['features/content/legal-page.tsx'];
+const BlogListPage = pages['features/content/blog-list-page.tsx'];
+const BlogArticlePage = pages['features/content/blog-article-page.tsx'];
+const CreateCharactersLanding = pages['features/content/create-characters-landing.tsx'];
+
+/** Fetches a page module (a path of route-modules.ts), for the app to render the page it opens on at once. */
+export const loadPage = (module: string): Promise<unknown> =>
+  module in pages ? pages[module as PageModule].preload() : Promise.resolve();
+
 // Only the tool pages show it, so home's first load goes without.
 const ToolMarketing = lazy(() =>
   import('@/features/content/tool-marketing').then((m) => ({ default: m.ToolMarketing })),

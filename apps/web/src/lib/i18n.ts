@@ -4,8 +4,11 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type * as LocaleLoader from '../locales/en/load';
 
-/** Namespaces every page needs; features load their own with useTranslation('<ns>'). */
-export const BASE_NAMESPACES = ['common'] as const;
+/**
+ * Namespaces every page starts with (one file: home's strings); features load their own with
+ * useTranslation('<ns>').
+ */
+export const BASE_NAMESPACES = ['common', 'characters'] as const;
 
 /**
  * i18next runs on each locale's BCP 47 tag (`ko`, `id`, `zh-CN`), not its route code: it builds
@@ -45,14 +48,21 @@ export const i18nOptions = {
   returnNull: false,
 } as const;
 
-export async function initI18n(locale: Locale): Promise<typeof i18next> {
+/**
+ * Starts i18next in the locale with the namespaces every page needs and those of the page the app
+ * opens on (already on their way, see route-modules.ts), so its first render does not suspend.
+ */
+export async function initI18n(
+  locale: Locale,
+  pageNamespaces: readonly string[] = [],
+): Promise<typeof i18next> {
   await i18next
     .use(resourcesToBackend(loadNamespace))
     .use(initReactI18next)
     .init({
       ...i18nOptions,
       lng: i18nLanguage(locale),
-      ns: [...BASE_NAMESPACES],
+      ns: [...BASE_NAMESPACES, ...pageNamespaces],
       react: { useSuspense: true },
     });
   applyDocumentLocale(locale);

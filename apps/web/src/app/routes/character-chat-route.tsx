@@ -1,6 +1,6 @@
-import { ErrorCode, type CharacterDetail } from '@lumi/contract';
+import { ErrorCode, type CharacterDetail, type MessagePage } from '@lumi/contract';
 import { ArrowLeft, EyeOff, Flag, ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -18,13 +18,16 @@ import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/ch
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { getMessages } from '@/features/chat/api/chat';
 import { isolate } from '@/lib/bidi';
+import { settledValue } from '@/lib/tracked';
+import { earlyAnswer, earlyKey, forgetEarly } from '../route-prefetch';
 
-const CHAT_OPTIONS = { onAdult: () => characterDialogStore.open({ kind: 'adult' }) };
+const onAdult = () => characterDialogStore.open({ kind: 'adult' });
 
 type Loaded =
   | { state: 'loading' }
-  | { state: 'ready'; character: CharacterDetail }
+  | { state: 'ready'; character: CharacterDetail; messages?: Promise<MessagePage> }
   | { state: 'adult' | 'removed' | 'missing' };
 
 function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed' }) {
@@ -99,14 +102,20 @@ function ChatSkeleton() {
 /** The chat itself, once the character is known to be visible to this user. */
 function CharacterChat({
   character,
+  messages,
   setCharacter,
 }: {
   character: CharacterDetail;
+  /** Its newest messages, asked for beside the character. */
+  messages?: Promise<MessagePage> | undefined;
   setCharacter: (c: CharacterDetail) => void;
 }) {
   const { t } = useTranslation('chat');
   const locale = useLocale();
-  const chat = useChat({ kind: 'character', characterId: character.id }, character.model, CHAT_OPTIONS);
+  const chat = useChat({ kind: 'character', characterId: character.id }, character.model, {
+    onAdult,
+    firstPage: messages,
+  });
   const [settings, setSettings] = useState(false);
   const [details, setDetails] = useState(false);
   const { refreshConversation, restart } = chat;
@@ -217,12 +226,26 @@ function CharacterChat({
 /** Loads the character, then its chat; keyed by id, so another character starts afresh. */
 function CharacterChatLoader({ id }: { id: number }) {
   const { t } = useTranslation('characters');
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // Asked for as the app started, if it opened here; what has arrived is shown in the first render.
+  const [early] = useState(() => ({
+    character: earlyAnswer<CharacterDetail>(earlyKey.character(id)),
+    messages: earlyAnswer<MessagePage>(earlyKey.messages(id)),
+  }));
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const character = settledValue(early.character);
+    return character ? { state: 'ready', character, messages: early.messages } : { state: 'loading' };
+  });
+  const shownAtOnce = useRef(loaded.state === 'ready');
 
   useEffect(() => {
+    forgetEarly(earlyKey.character(id), earlyKey.messages(id));
+    if (shownAtOnce.current) return;
     let live = true;
-    getCharacter(id, { fromChat: true, silent: true })
-      .then((character) => live && setLoaded({ state: 'ready', character }))
+    // Both at once: the chat's messages need only the id (a hidden character refuses both).
+    const messages = early.messages ?? getMessages({ characterId: id });
+    messages.catch(() => undefined);
+    (early.character ?? getCharacter(id, { fromChat: true, silent: true }))
+      .then((character) => live && setLoaded({ state: 'ready', character, messages }))
       .catch((err: unknown) => {
         if (!live) return;
         const c = err instanceof ApiError ? err.code : 0;
@@ -238,7 +261,7 @@ function CharacterChatLoader({ id }: { id: number }) {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, early]);
 
   const setCharacter = useCallback(
     (character: CharacterDetail) => setLoaded({ state: 'ready', character }),
@@ -254,7 +277,9 @@ function CharacterChatLoader({ id }: { id: number }) {
       </div>
     );
   if (loaded.state === 'ready')
-    return <CharacterChat character={loaded.character} setCharacter={setCharacter} />;
+    return (
+      <CharacterChat character={loaded.character} messages={loaded.messages} setCharacter={setCharacter} />
+    );
   return <Unavailable kind={loaded.state} />;
 }
 

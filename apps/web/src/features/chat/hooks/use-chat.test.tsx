@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { notify } from '@/lib/toast';
+import { track } from '@/lib/tracked';
 import chatEn from '@/locales/en/chat.json';
 import * as chatApi from '../api/chat';
 import { streamReply, type ReplyListener } from '../api/stream-reply';
@@ -168,5 +169,48 @@ describe('useChat: refusals', () => {
     expect(chatApi.getMessages).toHaveBeenLastCalledWith({ characterId: 7 });
     // Read again in place: the page (and its message box) never went back to loading.
     expect(result.current.state.phase).toBe('ready');
+  });
+});
+
+describe('useChat: the first page asked for beside the character', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+  );
+  const open = (firstPage: Promise<MessagePage>) =>
+    renderHook(
+      () => useChat({ kind: 'character', characterId: 7 }, 'nela-8b', { onAdult: vi.fn(), firstPage }),
+      {
+        wrapper,
+      },
+    );
+
+  it('renders a settled page at once and asks nothing more', async () => {
+    const page = track(Promise.resolve(greeting));
+    await page;
+    const { result } = open(page);
+    expect(result.current.state.phase).toBe('ready');
+    expect(result.current.state.messages.map((m) => m.content)).toEqual(['Hello, traveller.']);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(chatApi.getMessages).not.toHaveBeenCalled();
+  });
+
+  it('waits for a page still on its way, then asks nothing more; a reload asks afresh', async () => {
+    let resolve: (page: MessagePage) => void = () => undefined;
+    const { result } = open(track(new Promise<MessagePage>((r) => (resolve = r))));
+    expect(result.current.state.phase).toBe('loading');
+    resolve(greeting);
+    await waitFor(() => expect(result.current.state.phase).toBe('ready'));
+    expect(chatApi.getMessages).not.toHaveBeenCalled();
+    act(() => result.current.reload());
+    await waitFor(() => expect(chatApi.getMessages).toHaveBeenCalledTimes(1));
+  });
+
+  it('a refused first page says why, as a page it asked for itself would', async () => {
+    const refused = track(Promise.reject(new ApiError('business', ErrorCode.CHARACTER_DELETED, 'gone')));
+    const { result } = open(refused);
+    await waitFor(() => expect(result.current.state.phase).toBe('removed'));
+    expect(chatApi.getMessages).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, ErrorCode, type ModelProfileId } from '@lumi/contract';
+import { CHAT_LIMITS, ErrorCode, type MessagePage, type ModelProfileId } from '@lumi/contract';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -15,6 +15,7 @@ import {
   type ChatState,
 } from '../lib/chat-state';
 import { frameBatch } from '../lib/frame-batch';
+import { settledValue } from '@/lib/tracked';
 
 /** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
 export type ChatSource = { kind: 'character'; characterId: number } | { kind: 'ai' };
@@ -54,12 +55,22 @@ export interface ChatController {
 export interface ChatOptions {
   /** An adult character or model without the adult setting: the page explains (spec §5). */
   onAdult: () => void;
+  /**
+   * The character's newest page of messages, already asked for beside the character itself, so
+   * the chat's first load is one round trip rather than two (issue 19). Used once.
+   */
+  firstPage?: Promise<MessagePage> | undefined;
 }
 
 export function useChat(source: ChatSource, defaultModel: string, options: ChatOptions): ChatController {
   const { onAdult } = options;
+  // Already here (asked for as the app started): the first render is the conversation itself.
+  const [arrived] = useState(() => settledValue(options.firstPage));
+  const firstPage = useRef(arrived ? undefined : options.firstPage);
   const { t } = useTranslation('chat');
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [state, dispatch] = useReducer(chatReducer, arrived, (page) =>
+    page ? chatReducer(initialChatState, { type: 'loaded', page }) : initialChatState,
+  );
   const [pendingModel, setPendingModel] = useState(defaultModel);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [streaming, setStreaming] = useState(false);
@@ -93,8 +104,10 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
   const load = useCallback(async () => {
     dispatch({ type: 'phase', phase: 'loading' });
     if (characterId !== undefined) {
+      const early = firstPage.current;
+      firstPage.current = undefined;
       try {
-        dispatch({ type: 'loaded', page: await chatApi.getMessages({ characterId }) });
+        dispatch({ type: 'loaded', page: await (early ?? chatApi.getMessages({ characterId })) });
       } catch (err) {
         failLoad(err);
       }
@@ -119,8 +132,10 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     }
   }, [characterId, failLoad]);
 
+  const shownAtOnce = useRef(arrived !== undefined);
   useEffect(() => {
-    void load();
+    if (shownAtOnce.current) shownAtOnce.current = false;
+    else void load();
     return () => abortRef.current?.abort();
   }, [load]);
 
