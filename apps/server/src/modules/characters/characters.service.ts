@@ -48,6 +48,14 @@ export interface UploadedFiles {
   card?: Buffer | undefined;
 }
 
+/** A public character as its page's link preview and first paint show it. */
+export interface CharacterPreview {
+  title: string;
+  description: string;
+  image: string;
+  chat: { greeting: string; creator: string; avatar: string };
+}
+
 /** What the creator sees in place of a hidden name (spec §3). */
 export const HIDDEN_CREATOR = 'for you';
 const RECENT_CHATS_LIMIT = 100;
@@ -230,13 +238,23 @@ export class CharactersService {
 
   /**
    * What a public character's page shows to link previews and search engines: its name,
-   * description and picture. Private, unapproved and adult characters give nothing away.
+   * description and picture, and what its chat opens with (the greeting, as a new conversation
+   * shows it). Private, unapproved and adult characters give nothing away.
    */
-  async preview(id: number): Promise<{ title: string; description: string; image: string } | undefined> {
+  async preview(id: number): Promise<CharacterPreview | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     const row = await repo.findVisible(this.deps.db, NOBODY, id);
     if (!row || row.c.nsfw) return undefined;
-    return { title: row.c.name, description: row.c.description, image: this.deps.storage.url(row.c.headKey) };
+    return {
+      title: row.c.name,
+      description: row.c.description,
+      image: this.deps.storage.url(row.c.headKey),
+      chat: {
+        greeting: row.c.firstMessage,
+        creator: row.creatorName.trim() || HIDDEN_CREATOR,
+        avatar: this.deps.storage.url(row.c.listHeadKey),
+      },
+    };
   }
 
   async get(user: User, id: number, fromChat = false): Promise<CharacterDetail> {

@@ -163,7 +163,18 @@ describe('prerendered pages', () => {
     expect(p.title).toBe('Captain &lt;Vey&gt; | Lumi AI');
     expect(p.description).toContain('lighthouse keeper');
     expect(p.head).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/files/[^"]+" />`));
-    expect(p.root).toContain('<h1>Captain &lt;Vey&gt;</h1>');
+    // The chat as the app first draws it: its heading, the AI notice, the greeting in its bubble
+    // (Markdown's *action* in italics, every value escaped), the message box; the description
+    // where the profile goes on wide screens.
+    expect(p.root).toContain('<h1 class="sr-only">Discussion avec Captain &lt;Vey&gt;</h1>');
+    expect(p.root).toContain('<bdi>Captain &lt;Vey&gt;</bdi>');
+    expect(p.root).toContain('Captain &lt;Vey&gt; est un personnage IA.');
+    expect(p.root).toContain(
+      '<p class="whitespace-pre-line [&amp;:not(:first-child)]:mt-2"><em class="text-muted italic">She looks up from her logbook.</em> Another storm, another visitor. Tea?</p>',
+    );
+    expect(p.root).toMatch(/<img src="\/files\/[^"]+-402\.webp" alt="" width="36" height="36"/);
+    expect(p.root).toMatch(/<aside [^>]*><h2[^>]*>Captain &lt;Vey&gt;<\/h2><p[^>]*>[^<]*lighthouse keeper/);
+    expect(p.root).toContain('Écrire à \u2068Captain &lt;Vey&gt;\u2069…');
 
     for (const other of [hidden, adult]) {
       const generic = await page(`/free-ai-Characters-chat/${other.id}`);

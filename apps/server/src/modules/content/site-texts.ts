@@ -4,8 +4,8 @@ import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@lumi/contract';
 
 type Tree = { [key: string]: unknown };
 
-/** The namespaces of the web app's translations that hold page titles and marketing text. */
-const NAMESPACES = ['marketing', 'pages', 'characters'] as const;
+/** The namespaces of the web app's translations that hold page titles, marketing text and the chat's first screen. */
+const NAMESPACES = ['marketing', 'pages', 'characters', 'chat'] as const;
 export type TextNamespace = (typeof NAMESPACES)[number];
 
 export interface TextValues {
