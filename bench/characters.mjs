@@ -2,19 +2,23 @@
 // (pages 1 and 50), a tag chip, the New list and search, p50/p95 and throughput, against the bare
 // /livez route in the same run. Needs a PostgreSQL server: BENCH_PG_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres); creates and drops its own database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, percentile, scratchDatabase, waitForServer, BENCH_LIMITS, touristCookie } from './lib.mjs';
+import {
+  load,
+  percentile,
+  requireBuilt,
+  scratchDatabase,
+  spawnServer,
+  waitForServer,
+  BENCH_LIMITS,
+  touristCookie,
+} from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-const seedEntry = path.join(root, 'apps/server/dist/seed-synthetic.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(seedEntry)) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
+requireBuilt('apps/server/dist/main.js', 'apps/server/dist/seed-synthetic.js');
+const seedEntry = path.resolve(import.meta.dirname, '../apps/server/dist/seed-synthetic.js');
 const COUNT = Number(process.env.BENCH_CHARACTERS ?? 100_000);
 const database = scratchDatabase('lumi_bench');
 
@@ -32,6 +36,7 @@ async function single(url, headers, n = 200) {
 
 await database.create();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-chars-'));
+// The seed runs with the server's settings: the same database and data directory.
 const env = {
   ...process.env,
   ...BENCH_LIMITS,
@@ -44,11 +49,7 @@ try {
   // Migrate and seed the 300-character catalogue by starting once, then add the synthetic ones.
   const port = 9800 + (process.pid % 150);
   const base = `http://127.0.0.1:${port}`;
-  const start = () =>
-    spawn(process.execPath, [serverEntry], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+  const start = () => spawnServer(port, dataDir, { DATABASE_URL: database.url });
   const waitUp = () => waitForServer(base);
   server = start();
   await waitUp();

@@ -5,18 +5,20 @@
 // (a fresh database on BENCH_PG_URL, default the local server); credits set high so the bench
 // is not refused. Issue 18: the same, warm, with the offline moderation floor turned off, to
 // show what moderation adds.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, scratchDatabase, startOpenAiStream, waitForServer, BENCH_LIMITS } from './lib.mjs';
+import {
+  percentile,
+  requireBuilt,
+  scratchDatabase,
+  spawnServer,
+  startOpenAiStream,
+  touristCookie,
+  waitForServer,
+} from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverEntry)) {
-  console.error('Build first: npm run build');
-  process.exit(1);
-}
+requireBuilt('apps/server/dist/main.js');
 const FIRST_BYTE_DELAY_MS = 50;
 const CHUNKS = 20;
 
@@ -48,19 +50,10 @@ const SAMPLES = 150;
 /** Starts the built server on `dataDir` (PGlite's files, or nothing on PostgreSQL). */
 async function startServer(port, dataDir, extraEnv) {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      ...BENCH_LIMITS,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LLM_BASE_URL: backendUrl,
-      DAILY_FREE_CREDITS: '100000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = spawnServer(port, dataDir, {
+    LLM_BASE_URL: backendUrl,
+    DAILY_FREE_CREDITS: '100000',
+    ...extraEnv,
   });
   try {
     await waitForServer(base);
@@ -83,13 +76,7 @@ async function startServer(port, dataDir, extraEnv) {
  * messages over the run. Each send through the site is paired with a direct call.
  */
 async function measure(label, base, { concurrent }) {
-  const code = 'D'.repeat(20) + String(Date.now()).padStart(20, '0');
-  const login = await fetch(`${base}/cgi-bin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `type=0&code=${code}`,
-  });
-  const cookie = `ticket=${(await login.json()).data.ticket}`;
+  const cookie = await touristCookie(base, 'D');
   const list = await (
     await fetch(`${base}/cgi-bin/auth/character/list?page_size=1`, { headers: { cookie } })
   ).json();

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
+/** The repository. */
+const ROOT = path.resolve(import.meta.dirname, '..');
+
 /**
  * Settings every benchmarked server gets: the load comes from one address, which the site's
  * per-network limits would turn away (429) long before the figures mean anything. The limits
@@ -93,11 +96,10 @@ export function scratchDatabase(prefix) {
  */
 export async function importBundled(contents) {
   const { build } = await import('esbuild');
-  const root = path.resolve(import.meta.dirname, '..');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-bench-bundle-'));
   const out = path.join(dir, 'bundle.mjs');
   await build({
-    stdin: { contents, resolveDir: root },
+    stdin: { contents, resolveDir: ROOT },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -114,25 +116,26 @@ export async function importBundled(contents) {
       },
     ],
   });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return { module: await import(out), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/**
- * The built site (server and web) on a fresh data directory, on a port of this process, with
- * BENCH_LIMITS and `env`; exits asking for a build when either half is missing. `stop()` ends
- * the server and removes the directory.
- */
-export function startBuiltSite(name, env = {}) {
-  const root = path.resolve(import.meta.dirname, '..');
-  const serverEntry = path.join(root, 'apps/server/dist/main.js');
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+/** The built server's entry point. */
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+
+/** Exits asking for a build when any of these built files (paths under the repository) is missing. */
+export function requireBuilt(...files) {
+  if (!files.every((file) => fs.existsSync(path.join(ROOT, file)))) {
     console.error('Build first: npm run build');
     process.exit(1);
   }
-  const port = 9300 + (process.pid % 500);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
-  const server = spawn(process.execPath, [serverEntry], {
+}
+
+/**
+ * The built server on `port` with BENCH_LIMITS, `dataDir` and `env`, its output on this terminal.
+ */
+export function spawnServer(port, dataDir, env = {}) {
+  return spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       ...BENCH_LIMITS,
@@ -144,6 +147,18 @@ export function startBuiltSite(name, env = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/**
+ * The built site (server and web) on a fresh data directory, on a port of this process, with
+ * BENCH_LIMITS and `env`; exits asking for a build when either half is missing. `stop()` ends
+ * the server and removes the directory.
+ */
+export function startBuiltSite(name, env = {}) {
+  requireBuilt('apps/server/dist/main.js', 'apps/web/dist/index.html');
+  const port = 9300 + (process.pid % 500);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lumi-${name}-`));
+  const server = spawnServer(port, dataDir, env);
   return {
     base: `http://127.0.0.1:${port}`,
     server,
