@@ -11,11 +11,9 @@ import { track } from '@/lib/tracked';
 const early = new Map<string, Promise<unknown>>();
 
 function start(key: string, call: () => Promise<unknown>): void {
-  // Tracked: an answer that is here by the page's first render is shown in that render.
-  const promise = track(call());
-  // Whoever claims it handles a failure; unclaimed, it is nobody's error.
-  promise.catch(() => undefined);
-  early.set(key, promise);
+  // Tracked: an answer that is here by the page's first render is shown in that render. The
+  // tracking handles a failure, so one nobody takes is no unhandled rejection; a taker still sees it.
+  early.set(key, track(call()));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   DEFAULT_LOCALE,
   LEGAL_PAGES,
   HOME_FAQ,
+  isolate,
   LOCALE_CODES,
   localeInfo,
   MARKETED_TOOLS,
@@ -230,13 +231,13 @@ export class Prerenderer {
     const t = (key: string, values: Record<string, string>) =>
       escapeHtml(this.options.texts.t(locale, 'chat', key, values));
     const avatar = `<img src="${escapeHtml(chat.avatar)}" alt="" width="36" height="36" class="bg-surface-2 rounded-full object-cover" style="width:36px;height:36px" />`;
-    const bar = `<div class="border-line/60 flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4"><span class="h-10 w-10 shrink-0"></span><div class="flex min-w-0 flex-1 items-center gap-2.5 py-1 pe-3">${avatar}<span class="min-w-0"><span dir="auto" class="block truncate text-base leading-tight font-bold rtl:text-right"><bdi>${escapeHtml(name)}</bdi></span><span class="text-muted block truncate text-xs">${t('by', { name: `\u2068${chat.creator}\u2069` })}</span></span></div></div>`;
+    const bar = `<div class="border-line/60 flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4"><span class="h-10 w-10 shrink-0"></span><div class="flex min-w-0 flex-1 items-center gap-2.5 py-1 pe-3">${avatar}<span class="min-w-0"><span dir="auto" class="block truncate text-base leading-tight font-bold rtl:text-right"><bdi>${escapeHtml(name)}</bdi></span><span class="text-muted block truncate text-xs">${t('by', { name: isolate(chat.creator) })}</span></span></div></div>`;
     const notice = `<p role="note" class="text-faint mb-4 flex items-start justify-center gap-1.5 px-2 text-center text-xs leading-relaxed text-balance"><span class="mt-px h-3.5 w-3.5 shrink-0"></span><span>${t('disclosure.character', { name })}</span></p>`;
     const greeting = chat.greeting.trim()
       ? `<ol class="space-y-3"><li class="group flex gap-2.5"><div class="mt-1 shrink-0">${avatar}</div><div class="flex max-w-[85%] min-w-0 flex-col sm:max-w-[75%]"><div dir="auto" class="bg-surface-2 text-fg rounded-2xl rounded-ss-md px-4 py-2.5 text-[0.9375rem] leading-relaxed break-words">${chatParagraphs(chat.greeting)}</div><div class="mt-1 min-h-8"></div></div></li></ol>`
       : '';
     // The message box, not yet usable: the same place and height as the app's.
-    const composer = `<div class="border-line/60 bg-bg/90 border-t px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4"><div class="border-line bg-surface mx-auto flex max-w-3xl items-end gap-2 rounded-3xl border p-1.5 ps-4"><span class="text-faint min-h-10 flex-1 truncate py-2 text-[0.9375rem] leading-6">${t('composer.placeholder', { name: `\u2068${name}\u2069` })}</span><span class="bg-accent grid h-10 w-10 shrink-0 rounded-full opacity-40"></span></div><div class="text-faint mx-auto mt-1.5 max-w-3xl px-2 text-xs">&nbsp;</div></div>`;
+    const composer = `<div class="border-line/60 bg-bg/90 border-t px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4"><div class="border-line bg-surface mx-auto flex max-w-3xl items-end gap-2 rounded-3xl border p-1.5 ps-4"><span class="text-faint min-h-10 flex-1 truncate py-2 text-[0.9375rem] leading-6">${t('composer.placeholder', { name: isolate(name) })}</span><span class="bg-accent grid h-10 w-10 shrink-0 rounded-full opacity-40"></span></div><div class="text-faint mx-auto mt-1.5 max-w-3xl px-2 text-xs">&nbsp;</div></div>`;
     return `<div class="flex h-[calc(100dvh-4rem)]" data-page="character-chat"><section class="flex min-w-0 flex-1 flex-col"><h1 class="sr-only">${t('chatWith', { name })}</h1>${bar}<div class="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto"><div class="mx-auto w-full max-w-3xl px-3 py-4 sm:px-4">${notice}${greeting}</div></div>${composer}</section><aside class="border-line/60 hidden w-80 shrink-0 overflow-y-auto border-s p-5 lg:block xl:w-96"><h2 class="text-xl font-bold">${escapeHtml(name)}</h2><p class="text-muted mt-3 text-sm leading-relaxed whitespace-pre-line">${escapeHtml(description)}</p></aside></div>`;
   }
 
