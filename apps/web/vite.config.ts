@@ -142,15 +142,12 @@ function routeFiles(): Plugin {
       if (unlisted.length)
         this.error(`route-files: router.tsx imports pages not in route-modules.ts: ${unlisted.join(', ')}`);
       const routes: Record<string, { module: string; files: string[]; namespaces: readonly string[] }> = {};
-      for (const [name, { module, namespaces = [], also = [] }] of Object.entries(ROUTE_MODULES)) {
+      for (const [name, { module, namespaces = [] }] of Object.entries(ROUTE_MODULES)) {
         if (!pages.has(module))
           this.error(`route-files: ${name}'s ${module} is not a page router.tsx imports`);
-        const files = new Set<string>();
-        for (const m of [module, ...also]) {
-          const chunk = byModule.get(path.join(src, m));
-          if (!chunk) return this.error(`route-files: ${m} is in no chunk`);
-          closure(chunk, files);
-        }
+        const chunk = byModule.get(path.join(src, module));
+        if (!chunk) return this.error(`route-files: ${module} is in no chunk`);
+        const files = closure(chunk);
         routes[name] = {
           module,
           files: [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`),

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 // The route table alone: the package's index loads JSON this runner cannot import.
 import { buildPath, ROUTE_NAMES, type RouteName } from '../../packages/contract/src/routes';
 import { syntheticVoice } from './audio';
-import { expectNoHorizontalOverflow, PHONE, settle } from './layout';
+import { expectNoHorizontalOverflow, expectNoVerticalScroll, PHONE, settle } from './layout';
 
 /**
  * Issue 19: on a 390 px phone no page is wider than the screen, in English and in Arabic, as it
@@ -130,6 +130,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('chat-message')).toHaveCount(3, { timeout: 30_000 });
       await expect(page.getByTestId('chat-stop')).toBeHidden({ timeout: 30_000 });
       await expectNoHorizontalOverflow(page, 'character chat with messages');
+      await expectNoVerticalScroll(page, 'character chat with messages');
       await page.goto(`${prefix}/free-ai-chat-online`);
       await page.getByTestId('chat-input').fill(TEXTS[locale]!);
       await page.getByTestId('chat-send').click();
@@ -145,3 +146,58 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+test.describe('the prerendered chat, before any script', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const locale of LOCALES) {
+    test(`fills the screen without scrolling the document (${locale})`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // The character's id from a page with scripts (a new page takes this block's options).
+      const scripted = await browser.newPage({ baseURL, viewport: PHONE, javaScriptEnabled: true });
+      const id = await seededCharacter(scripted);
+      await scripted.close();
+      await page.goto(`${locale === 'en' ? '' : `/${locale}`}/free-ai-Characters-chat/${id}`);
+      await expect(page.locator('[data-page=character-chat]')).toBeVisible();
+      await expectNoHorizontalOverflow(page, 'prerendered chat');
+      await expectNoVerticalScroll(page, 'prerendered chat');
+    });
+  }
+});
+
+/**
+ * Issue 19, item 16: when the app takes over the server-drawn chat, the greeting does not move by
+ * even a fraction of a pixel (a moved paragraph is a new, larger "largest contentful paint" seconds
+ * after the first). Lighthouse's phone: 412 x 823 at 1.75 device pixels per CSS pixel.
+ */
+test.describe('the app draws the chat where the server drew it', () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const paragraphs = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-page=character-chat] ol p')].map((p) => {
+        const r = p.getBoundingClientRect();
+        return `${r.x},${r.y},${r.width},${r.height}`;
+      }),
+    );
+  for (const locale of LOCALES) {
+    test(`the greeting's paragraphs keep their place (${locale})`, async ({ page, browser, baseURL }) => {
+      const id = await seededCharacter(page);
+      const path = `${locale === 'en' ? '' : `/${locale}`}/free-ai-Characters-chat/${id}`;
+      const still = await browser.newPage({ baseURL, javaScriptEnabled: false });
+      await still.goto(path);
+      const drawn = await paragraphs(still);
+      await still.close();
+      expect(drawn.length).toBeGreaterThan(0);
+      await page.goto(path);
+      await expect(page.getByTestId('chat-input')).toBeEnabled();
+      expect(await paragraphs(page)).toEqual(drawn);
+    });
+  }
+});

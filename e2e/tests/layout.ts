@@ -67,6 +67,21 @@ export async function expectNoHorizontalOverflow(page: Page, where = page.url())
   ).toBeLessThanOrEqual(result.innerWidth);
 }
 
+/**
+ * A full-screen page (the chats) fills the screen exactly: the document itself cannot be
+ * scrolled, not even by a pixel, so only the conversation scrolls.
+ */
+export async function expectNoVerticalScroll(page: Page, where = page.url()): Promise<void> {
+  const { scrollHeight, innerHeight } = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    innerHeight: window.innerHeight,
+  }));
+  expect(
+    scrollHeight,
+    `${where} is ${scrollHeight} px tall on a ${innerHeight} px screen`,
+  ).toBeLessThanOrEqual(innerHeight);
+}
+
 /** Waits until the page has drawn what it loads first: its main landmark, fonts, and quiet network. */
 export async function settle(page: Page): Promise<void> {
   await page.locator('main').first().waitFor();

@@ -11,6 +11,7 @@ export * from './characters';
 export * from './crisis-lines';
 export * from './api/characters';
 export * from './chat';
+export * from './chat-text';
 export * from './api/chat';
 export * from './api/payments';
 export * from './images';

@@ -10,13 +10,10 @@ import type { RouteName } from '@lumi/contract';
 export interface RouteModule {
   module: string;
   namespaces?: readonly string[];
-  /** Modules the page imports on demand but shows at once (the chat's Markdown). */
-  also?: readonly string[];
 }
 
 const imageTool = { module: 'app/routes/image-tool-route.tsx', namespaces: ['images'] } as const;
 const legal = { module: 'features/content/legal-page.tsx', namespaces: ['marketing'] } as const;
-const markdown = 'features/chat/components/markdown-render.tsx';
 const list = <M extends string>(module: M) => ({ module });
 
 const TABLE = {
@@ -25,12 +22,8 @@ const TABLE = {
   myCharacters: list('features/characters/pages/my-characters-page.tsx'),
   likedCharacters: list('features/characters/pages/liked-characters-page.tsx'),
   recentChats: list('features/characters/pages/recent-chats-page.tsx'),
-  characterChat: {
-    module: 'app/routes/character-chat-route.tsx',
-    namespaces: ['chat', 'reports'],
-    also: [markdown],
-  },
-  aiChat: { module: 'app/routes/ai-chat-route.tsx', namespaces: ['chat'], also: [markdown] },
+  characterChat: { module: 'app/routes/character-chat-route.tsx', namespaces: ['chat', 'reports'] },
+  aiChat: { module: 'app/routes/ai-chat-route.tsx', namespaces: ['chat'] },
   search: { module: 'features/characters/search/search-page.tsx', namespaces: ['search'] },
   manageCharacter: { module: 'features/characters/manage/manage-page.tsx', namespaces: ['manage'] },
   createCharacter: { module: 'features/characters/create/create-character-page.tsx', namespaces: ['create'] },

@@ -175,10 +175,13 @@ describe('prerendered pages', () => {
     expect(p.root).toMatch(/<img src="\/files\/[^"]+-402\.webp" alt="" width="36" height="36"/);
     expect(p.root).toMatch(/<aside [^>]*><h2[^>]*>Captain &lt;Vey&gt;<\/h2><p[^>]*>[^<]*lighthouse keeper/);
     expect(p.root).toContain('Écrire à \u2068Captain &lt;Vey&gt;\u2069…');
+    // The chat fills the screen with no footer under it, as in the app.
+    expect(p.root).not.toContain('<footer');
 
     for (const other of [hidden, adult]) {
       const generic = await page(`/free-ai-Characters-chat/${other.id}`);
       expect(generic.html).not.toContain(other.name);
+      expect(generic.root).toContain('<footer class="prerender">');
       expect(generic.head).toContain(`content="${PUBLIC_URL}/icons/og-image.png"`);
     }
     expect((await page('/free-ai-Characters-chat/99999999')).head).toContain('/icons/og-image.png');

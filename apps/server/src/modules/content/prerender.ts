@@ -1,5 +1,6 @@
 import {
   buildPath,
+  CHAT_TEXT_CLASSES,
   DEFAULT_LOCALE,
   LEGAL_PAGES,
   HOME_FAQ,
@@ -8,6 +9,8 @@ import {
   localeInfo,
   MARKETED_TOOLS,
   pageDataKey,
+  plainChatHtml,
+  plainChatParagraphs,
   type ContentDocument,
   type Locale,
   type PageData,
@@ -58,20 +61,25 @@ export interface PageDetails {
 }
 
 /**
- * A chat message's Markdown as the app's renderer first draws it, for the prerendered greeting:
- * paragraphs (a blank line between) keep their line breaks, *actions* are italic and **bold**
- * bold, in the app's classes; everything else is the text it is.
+ * A chat message's Markdown as the app draws it, for the prerendered greeting. Plain text
+ * (paragraphs, *actions*, **bold**) is read by the contract exactly as the app reads it, so the
+ * app's first paint is the same to the pixel; anything richer is shown as its paragraphs with
+ * the simplest emphasis, and the app redraws it.
  */
 export function chatParagraphs(text: string): string {
+  const plain = plainChatParagraphs(text);
+  if (plain) return plainChatHtml(plain);
+  const p = (html: string) => `<p class="${escapeHtml(CHAT_TEXT_CLASSES.p)}">${html}</p>`;
   return text
     .trim()
     .split(/\n[ \t]*\n+/)
-    .map((paragraph) => {
-      const html = escapeHtml(paragraph.trim())
-        .replace(/\*\*([^*\n]+?)\*\*/g, '<strong class="text-fg font-semibold">$1</strong>')
-        .replace(/\*([^*\n]+?)\*/g, '<em class="text-muted italic">$1</em>');
-      return `<p class="whitespace-pre-line [&amp;:not(:first-child)]:mt-2">${html}</p>`;
-    })
+    .map((paragraph) =>
+      p(
+        escapeHtml(paragraph.trim())
+          .replace(/\*\*([^*\n]+?)\*\*/g, `<strong class="${CHAT_TEXT_CLASSES.strong}">$1</strong>`)
+          .replace(/\*([^*\n]+?)\*/g, `<em class="${CHAT_TEXT_CLASSES.em}">$1</em>`),
+      ),
+    )
     .join('\n');
 }
 
@@ -122,6 +130,8 @@ export class Prerenderer {
     let pageData: PageData | undefined;
     /** Documents bring their own layout (the app's); other pages sit in the plain text column. */
     let wide = false;
+    /** A full-screen page (the chat): no footer, as in the app. */
+    let bare = false;
 
     const legalSlug = LEGAL_PAGES[name as keyof typeof LEGAL_PAGES];
     if (legalSlug || name === 'blogArticle') {
@@ -158,6 +168,7 @@ export class Prerenderer {
       if (name === 'characterChat' && details.chat && details.title) {
         main = this.chat(locale, details.title, details.description, details.chat);
         wide = true;
+        bare = true;
       } else {
         main = `<h1>${escapeHtml(details.title ?? t('pages', `${name}.title`))}</h1><p>${escapeHtml(description)}</p>`;
       }
@@ -199,7 +210,9 @@ export class Prerenderer {
       .filter(Boolean)
       .join('\n    ');
 
-    const body = `${this.header(locale)}<main class="${wide ? '' : 'prerender'}">${main}</main><footer class="prerender">${this.nav(locale)}</footer>`;
+    // The chat fills the screen under the header with no footer, as the app draws it.
+    const footer = bare ? '' : `<footer class="prerender">${this.nav(locale)}</footer>`;
+    const body = `${this.header(locale)}<main class="${wide ? '' : 'prerender'}">${main}</main>${footer}`;
     return { head, body, pageData };
   }
 
@@ -238,7 +251,7 @@ export class Prerenderer {
       : '';
     // The message box, not yet usable: the same place and height as the app's.
     const composer = `<div class="border-line/60 bg-bg/90 border-t px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4"><div class="border-line bg-surface mx-auto flex max-w-3xl items-end gap-2 rounded-3xl border p-1.5 ps-4"><span class="text-faint min-h-10 flex-1 truncate py-2 text-[0.9375rem] leading-6">${t('composer.placeholder', { name: isolate(name) })}</span><span class="bg-accent grid h-10 w-10 shrink-0 rounded-full opacity-40"></span></div><div class="text-faint mx-auto mt-1.5 max-w-3xl px-2 text-xs">&nbsp;</div></div>`;
-    return `<div class="flex h-[calc(100dvh-4rem)]" data-page="character-chat"><section class="flex min-w-0 flex-1 flex-col"><h1 class="sr-only">${t('chatWith', { name })}</h1>${bar}<div class="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto"><div class="mx-auto w-full max-w-3xl px-3 py-4 sm:px-4">${notice}${greeting}</div></div>${composer}</section><aside class="border-line/60 hidden w-80 shrink-0 overflow-y-auto border-s p-5 lg:block xl:w-96"><h2 class="text-xl font-bold">${escapeHtml(name)}</h2><p class="text-muted mt-3 text-sm leading-relaxed whitespace-pre-line">${escapeHtml(description)}</p></aside></div>`;
+    return `<div class="flex h-below-header" data-page="character-chat"><section class="flex min-w-0 flex-1 flex-col"><h1 class="sr-only">${t('chatWith', { name })}</h1>${bar}<div class="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto"><div class="mx-auto w-full max-w-3xl px-3 py-4 sm:px-4">${notice}${greeting}</div></div>${composer}</section><aside class="border-line/60 hidden w-80 shrink-0 overflow-y-auto border-s p-5 lg:block xl:w-96"><h2 class="text-xl font-bold">${escapeHtml(name)}</h2><p class="text-muted mt-3 text-sm leading-relaxed whitespace-pre-line">${escapeHtml(description)}</p></aside></div>`;
   }
 
   private faq(items: Record<string, string>[], heading: string): string {

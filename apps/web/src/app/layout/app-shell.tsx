@@ -79,7 +79,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('nav.skipToContent')}
       </a>
       <Header showSearch={route !== undefined && SEARCH_PAGES.has(route)} />
-      <main id="main" className="min-h-dvh flex-1">
+      {/* A full-height page sizes itself under the header; any other keeps the footer below the fold. */}
+      <main id="main" className={bare ? 'flex-1' : 'min-h-dvh flex-1'}>
         <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </main>
       {bare ? null : <Footer />}

@@ -57,7 +57,7 @@ export default function AiChatRoute() {
 
   const hasMessages = chat.state.messages.length > 0;
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col" data-page="ai-chat">
+    <div className="flex h-below-header flex-col" data-page="ai-chat">
       <div className="border-line/60 flex h-14 shrink-0 items-center gap-2.5 border-b px-3 sm:px-4">
         <Mark />
         <div className="min-w-0 flex-1">

@@ -157,7 +157,7 @@ function CharacterChat({
     );
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)]" data-page="character-chat">
+    <div className="flex h-below-header" data-page="character-chat">
       <section className="flex min-w-0 flex-1 flex-col" aria-label={t('chatWith', { name: character.name })}>
         <h1 className="sr-only">{t('chatWith', { name: character.name })}</h1>
         <div className="border-line/60 flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4">
@@ -271,7 +271,7 @@ function CharacterChatLoader({ id }: { id: number }) {
 
   if (loaded.state === 'loading')
     return (
-      <div className="flex h-[calc(100dvh-4rem)] flex-col">
+      <div className="flex h-below-header flex-col">
         <div className="border-line/60 h-14 border-b" />
         <ChatSkeleton />
       </div>

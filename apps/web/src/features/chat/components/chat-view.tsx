@@ -19,6 +19,7 @@ import { ChatSettings } from './chat-settings';
 import { Composer } from './composer';
 import { CrisisNotice } from './crisis-notice';
 import { DemoNotice } from './demo-notice';
+import { preloadMarkdown } from './markdown';
 import { MessageItem, type MessageActions } from './message-item';
 import { RefusalNote } from './refusal-note';
 
@@ -47,6 +48,22 @@ interface ChatViewProps {
 const FOLLOW_PX = 120;
 
 /**
+ * Scroll offsets are whole pixels and layout is not: a conversation 1,355.6 px tall scrolled to
+ * its end would stop 0.4 px short of the edge. A fraction of a pixel more at its top makes its
+ * height whole, so the last line sits exactly on the message box, where the server-drawn page
+ * put it: the app's first paint matches the server's to the pixel instead of being a new,
+ * slightly larger "largest contentful paint" seconds later (issue 19, item 16).
+ */
+function makeHeightWhole(box: HTMLElement, added: { current: number }): void {
+  const base = box.getBoundingClientRect().height - added.current;
+  const pad = Math.ceil(base - 1 / 128) - base;
+  const next = pad > 1 / 128 ? pad : 0;
+  if (Math.abs(next - added.current) < 1 / 128) return;
+  box.style.paddingTop = next ? `calc(1rem + ${next}px)` : '';
+  added.current = next;
+}
+
+/**
  * The conversation: the AI disclosure at its top, messages (older pages on demand, following
  * the newest while it streams; the crisis notice before a reply that needs it; a note in place
  * of a reply stopped for the content rules), the demo-engine notice, the sticky composer and
@@ -65,6 +82,8 @@ export function ChatView({
   const { t } = useTranslation('chat');
   const { state } = chat;
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const addedPx = useRef(0);
   const follow = useRef(true);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
   const [preset, setPreset] = useState<{ text: string; n: number }>();
@@ -84,6 +103,7 @@ export function ChatView({
       el.scrollTop = anchor.top + (el.scrollHeight - anchor.height);
       olderAnchor.current = null;
     } else if (follow.current) {
+      if (content.current) makeHeightWhole(content.current, addedPx);
       el.scrollTop = el.scrollHeight;
     }
   }, [state.messages]);
@@ -127,6 +147,8 @@ export function ChatView({
   const send = useCallback(
     (text: string) => {
       follow.current = true;
+      // A reply may hold a list or code: have the full Markdown renderer ready for it.
+      preloadMarkdown();
       return chat.send(text);
     },
     [chat],
@@ -146,10 +168,12 @@ export function ChatView({
       <div
         ref={scroller}
         onScroll={onScroll}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        // Positioned, so the screen-reader-only labels inside stay in it: otherwise they hang
+        // below the screen, where the conversation has scrolled them, and the page scrolls too.
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain"
         data-testid="chat-scroller"
       >
-        <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+        <div ref={content} className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
           <AiDisclosure kind={chat.kind} name={assistantName} />
           {state.demo && <DemoNotice admin={admin} />}
           {state.hasMore && (

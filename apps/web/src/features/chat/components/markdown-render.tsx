@@ -1,3 +1,4 @@
+import { CHAT_TEXT_CLASSES } from '@lumi/contract';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { Fragment, type ReactNode } from 'react';
 
@@ -41,14 +42,14 @@ function inlineToken(token: Token, key: number): ReactNode {
   switch (token.type) {
     case 'strong':
       return (
-        <strong key={key} className="text-fg font-semibold">
+        <strong key={key} className={CHAT_TEXT_CLASSES.strong}>
           {inline((token as Tokens.Strong).tokens)}
         </strong>
       );
     case 'em':
       // Role-play *actions* read as narration: italic and a step quieter than speech.
       return (
-        <em key={key} className="text-muted italic">
+        <em key={key} className={CHAT_TEXT_CLASSES.em}>
           {inline((token as Tokens.Em).tokens)}
         </em>
       );
@@ -111,7 +112,7 @@ function block(token: Token, key: number): ReactNode {
   switch (token.type) {
     case 'paragraph':
       return (
-        <p key={key} className="whitespace-pre-line [&:not(:first-child)]:mt-2">
+        <p key={key} className={CHAT_TEXT_CLASSES.p}>
           {inline((token as Tokens.Paragraph).tokens)}
         </p>
       );
@@ -176,7 +177,7 @@ function block(token: Token, key: number): ReactNode {
     }
     case 'html':
       return (
-        <p key={key} className="whitespace-pre-line [&:not(:first-child)]:mt-2">
+        <p key={key} className={CHAT_TEXT_CLASSES.p}>
           {token.raw.trim()}
         </p>
       );
