@@ -14,6 +14,7 @@ import { BusinessError } from './lib/errors';
 import { authHook } from './plugins/auth';
 import { answerClientError, registerErrorHandler, sendEnvelope } from './plugins/error-handler';
 import { registerInputChecks } from './plugins/input-checks';
+import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { registerSeo } from './plugins/seo';
 import { registerPwa } from './plugins/pwa';
@@ -422,6 +423,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(app, securityHeadersOptions(config));
   registerErrorHandler(app);
   registerInputChecks(app);
+  await registerOpenApi(app, { siteName: config.siteName, publicUrl: config.publicUrl });
   registerSameOrigin(app, { publicUrl: config.publicUrl });
   const redis = deps.redis ?? (config.redisUrl ? redisClient(config.redisUrl, app) : undefined);
   if (redis && !deps.redis) {

@@ -25,6 +25,7 @@ import * as contract from '@lumi/contract';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { DevOutbox } from '../src/lib/mailer';
+import { OPENAPI_PATH, REFERENCE_PATH } from '../src/plugins/openapi';
 import { createTestApp, loginTourist, makeCharacter, messagesFile, type TestApp } from './helpers';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : 0x5eed_2024;
@@ -850,7 +851,18 @@ function documentedOtherAnswer(request: FuzzRequest, res: Answer, type: string):
   const redirect = res.statusCode >= 300 && res.statusCode < 400 && typeof res.headers.location === 'string';
   // HEAD answers carry the headers of the GET and no body.
   if (request.method === 'HEAD' && res.body === '') return true;
+  // The API reference: Swagger UI's page and files, its own redirects and not-founds.
+  if (url === REFERENCE_PATH || url.startsWith(`${REFERENCE_PATH}/`)) return res.statusCode < 500;
   switch (url) {
+    case OPENAPI_PATH:
+      try {
+        return (
+          res.statusCode === 200 &&
+          typeof (JSON.parse(res.body) as { openapi?: unknown }).openapi === 'string'
+        );
+      } catch {
+        return false;
+      }
     case '/cgi-bin/auth/aigc/speech/text-to-speech':
     case '/cgi-bin/auth/aigc/speech/custom':
       return res.statusCode === 200 && type.startsWith('audio/');

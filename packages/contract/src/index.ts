@@ -13,6 +13,8 @@ export * from './api/characters';
 export * from './chat';
 export * from './chat-text';
 export * from './api/chat';
+export * from './api/endpoint';
+export * from './api/endpoints';
 export * from './api/payments';
 export * from './images';
 export * from './api/images';

@@ -10,15 +10,30 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   refuseBadInput(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  if (!issue) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
+  throw inputError(result.error.issues[0], input);
+}
+
+/** What a schema's issue needs to name its field: its kind, where, and the unknown keys. */
+export interface InputIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  keys?: readonly string[];
+}
+
+/**
+ * The business error for the first problem a schema found in `input`: an unknown field, a
+ * missing one (absent or blank), or one whose value is wrong, named so the user reads which
+ * input to fix, in their language (100001). Request validation and `validate` both use it.
+ */
+export function inputError(issue: InputIssue | undefined, input: unknown): BusinessError {
+  if (!issue) return new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
   if (issue.code === 'unrecognized_keys') {
-    throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', {
-      field: issue.keys.join(', '),
+    return new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', {
+      field: (issue.keys ?? []).join(', '),
     });
   }
   const field = issue.path.map(String).join('.');
-  if (!field) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
+  if (!field) return new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
   // Zod 4 leaves `issue.input` out unless asked, so look the value up in the input itself.
   const value = issue.path.reduce<unknown>(
     (parent, key) => (parent !== null && typeof parent === 'object' ? Reflect.get(parent, key) : undefined),
@@ -26,7 +41,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   );
   const blank = value === undefined || (typeof value === 'string' && value.trim() === '');
   const missing = issue.code === 'invalid_type' && blank;
-  throw new BusinessError(ErrorCode.INVALID_INPUT, missing ? 'missing_field' : 'invalid_field', {
+  return new BusinessError(ErrorCode.INVALID_INPUT, missing ? 'missing_field' : 'invalid_field', {
     field,
   });
 }

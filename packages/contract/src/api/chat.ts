@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODEL_PROFILE_IDS } from '../characters';
 import { CHAT_LIMITS } from '../chat';
+import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const id = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER));
@@ -61,45 +62,55 @@ export const personaBodySchema = z.object({
   model: z.preprocess(blankToUndefined, z.enum(MODEL_PROFILE_IDS).optional()),
 });
 
-export interface ChatMessageDto {
-  id: number;
-  role: 'user' | 'assistant';
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(['user', 'assistant']),
   /** The chosen alternative's text (for assistant messages), or the user's text. */
-  content: string;
+  content: z.string(),
   /** Every alternative of an assistant message; the chosen one is `swipe_index`. */
-  swipes: string[];
-  swipe_index: number;
+  swipes: z.array(z.string()),
+  swipe_index: z.number().int(),
   /** 'length' when the reply was cut off and can be continued. */
-  finish_reason: string | null;
+  finish_reason: z.string().nullable(),
   /** The engine that wrote it, e.g. 'demo' (the page says a demo engine answered). */
-  engine: string | null;
+  engine: z.string().nullable(),
   /**
    * A notice the page shows before this reply: 'crisis' when the message it answers expressed
    * self-harm or suicidal intent (the crisis line of the reader's locale, `crisisLine()`).
    */
-  notice: 'crisis' | null;
-  create_time: number;
-}
+  notice: z.literal('crisis').nullable(),
+  create_time: z.number(),
+});
+export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
 
-export interface ConversationDto {
-  id: string;
-  character_id: number | null;
-  model: string;
-  persona_name: string;
-  persona_description: string;
+export const conversationSchema = z.object({
+  id: z.string(),
+  character_id: z.number().int().nullable(),
+  model: z.string(),
+  persona_name: z.string(),
+  persona_description: z.string(),
   /** The rolling summary of what fell out of the context (the chat's memory), editable. */
-  memory: string;
-}
+  memory: z.string(),
+});
+export type ConversationDto = z.infer<typeof conversationSchema>;
 
-export interface MessagePage {
-  conversation: ConversationDto;
-  messages: ChatMessageDto[];
-  has_more: boolean;
+export const messagePageSchema = z.object({
+  conversation: conversationSchema,
+  messages: z.array(chatMessageSchema),
+  has_more: z.boolean(),
   /** Whether replies come from the offline demo engine. */
-  demo_engine: boolean;
+  demo_engine: z.boolean(),
   /** Whether the reader is an admin: only admins see operator instructions (which setting to set). */
-  is_admin: boolean;
-}
+  is_admin: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** A reply asked for without streaming: the whole reply and the credits left. */
+export const chatReplySchema = z.object({
+  conversation_id: z.string(),
+  message: chatMessageSchema,
+  remain: z.number(),
+});
 
 /** Server-sent events of a streamed reply. */
 export type ChatStreamEvent =
@@ -120,3 +131,90 @@ export type ChatStreamEvent =
    * streaming; the page replaces what it showed with the message, nothing was kept or charged.
    */
   | { event: 'error'; data: { code: number; message: string } };
+
+/** The chat's calls (spec: aigc/text and character_msg/*), for the server's routes and the reference. */
+export const CHAT_ENDPOINTS = {
+  chatSend: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/aigc/text',
+    summary:
+      'Send a message, or regenerate or continue a reply; streams server-sent events (start, delta, done | error) with Accept: text/event-stream',
+    tag: 'chat',
+    access: 'session',
+    body: chatSendBodySchema,
+    response: chatReplySchema,
+    stream: true,
+  }),
+  chatMessages: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character_msg/list',
+    summary: "A conversation's messages, newest page first",
+    tag: 'chat',
+    access: 'session',
+    query: conversationQuerySchema,
+    response: messagePageSchema,
+  }),
+  chatOpen: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/add',
+    summary: "Open (or find) the conversation with a character, with the character's greeting",
+    tag: 'chat',
+    access: 'session',
+    body: conversationQuerySchema,
+    response: messagePageSchema,
+  }),
+  chatRestart: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character_msg/clear',
+    summary: 'Restart: a fresh conversation with the greeting',
+    tag: 'chat',
+    access: 'session',
+    query: conversationQuerySchema,
+    response: messagePageSchema,
+  }),
+  chatEdit: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/edit',
+    summary: "Edit a message's text",
+    tag: 'chat',
+    access: 'session',
+    body: messageEditBodySchema,
+    response: chatMessageSchema,
+  }),
+  chatDelete: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/delete',
+    summary: 'Delete a message',
+    tag: 'chat',
+    access: 'session',
+    body: messageIdBodySchema,
+    response: noData,
+  }),
+  chatSwipe: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/swipe',
+    summary: "Choose one of a reply's alternatives",
+    tag: 'chat',
+    access: 'session',
+    body: swipeBodySchema,
+    response: chatMessageSchema,
+  }),
+  chatMemory: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/memory',
+    summary: "Set a conversation's memory",
+    tag: 'chat',
+    access: 'session',
+    body: memoryBodySchema,
+    response: conversationSchema,
+  }),
+  chatPersona: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_msg/persona',
+    summary: "Set a conversation's persona and model",
+    tag: 'chat',
+    access: 'session',
+    body: personaBodySchema,
+    response: conversationSchema,
+  }),
+};

@@ -1,20 +1,9 @@
-import {
-  chatSendBodySchema,
-  conversationQuerySchema,
-  ErrorCode,
-  memoryBodySchema,
-  messageEditBodySchema,
-  messageIdBodySchema,
-  personaBodySchema,
-  serverMessage,
-  swipeBodySchema,
-  type ChatStreamEvent,
-} from '@lumi/contract';
+import { CHAT_ENDPOINTS as E, ErrorCode, serverMessage, type ChatStreamEvent } from '@lumi/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
-import { validate } from '../../lib/validate';
+import { route } from '../../lib/endpoint';
 import { caller } from '../../plugins/auth';
 import type { ChatService } from './chat.service';
 
@@ -31,99 +20,94 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
    * (start, delta..., done | error); otherwise the whole reply comes in the envelope. Refusals
    * (credits, adult content, policy, bad input) answer the envelope before any streaming.
    */
-  app.post('/aigc/text', { handlerTimeout: REPLY_TIMEOUT_MS }, async (request, reply) => {
-    const user = caller(request).user;
-    const body = validate(chatSendBodySchema, request.body);
-    const controller = new AbortController();
-    // The caller went away (tab closed, stop button): the engine stops too.
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableEnded) controller.abort();
-    });
-    const prepared = await chat.prepare(user, body, controller.signal);
-    const locale = requestLocale(request);
-    const translate = (e: ChatStreamEvent): ChatStreamEvent =>
-      e.event === 'error'
-        ? { event: 'error', data: { ...e.data, message: serverMessage(locale, errorKey(e)) } }
-        : e;
+  route(
+    app,
+    E.chatSend,
+    async (request, reply) => {
+      const user = caller(request).user;
+      const body = request.body;
+      const controller = new AbortController();
+      // The caller went away (tab closed, stop button): the engine stops too.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) controller.abort();
+      });
+      const prepared = await chat.prepare(user, body, controller.signal);
+      const locale = requestLocale(request);
+      const translate = (e: ChatStreamEvent): ChatStreamEvent =>
+        e.event === 'error'
+          ? { event: 'error', data: { ...e.data, message: serverMessage(locale, errorKey(e)) } }
+          : e;
 
-    if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-      let done: ChatStreamEvent | undefined;
-      for await (const event of prepared.events) {
-        if (event.event === 'done' || event.event === 'error') done = event;
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        let done: ChatStreamEvent | undefined;
+        for await (const event of prepared.events) {
+          if (event.event === 'done' || event.event === 'error') done = event;
+        }
+        if (done?.event === 'done') return ok({ conversation_id: prepared.conversation.id, ...done.data });
+        if (done?.event === 'error' && done.data.code === ErrorCode.CONTENT_POLICY) {
+          throw new BusinessError(ErrorCode.CONTENT_POLICY, 'reply_refused');
+        }
+        throw new BusinessError(ErrorCode.SERVICE_BUSY, 'service_busy');
       }
-      if (done?.event === 'done') return ok({ conversation_id: prepared.conversation.id, ...done.data });
-      if (done?.event === 'error' && done.data.code === ErrorCode.CONTENT_POLICY) {
-        throw new BusinessError(ErrorCode.CONTENT_POLICY, 'reply_refused');
-      }
-      throw new BusinessError(ErrorCode.SERVICE_BUSY, 'service_busy');
-    }
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    res.flushHeaders();
-    try {
-      for await (const event of prepared.events) {
-        // Read to the end even when the browser has gone: the engine stops (the signal), and
-        // what came is kept, or the credits come back.
-        if (res.destroyed) continue;
-        const e = translate(event);
-        res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      res.flushHeaders();
+      try {
+        for await (const event of prepared.events) {
+          // Read to the end even when the browser has gone: the engine stops (the signal), and
+          // what came is kept, or the credits come back.
+          if (res.destroyed) continue;
+          const e = translate(event);
+          res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+        }
+      } catch (err) {
+        request.log.error({ err }, 'chat stream failed');
+        if (!res.destroyed) {
+          const message = serverMessage(locale, 'operation_failed');
+          res.write(`event: error\ndata: ${JSON.stringify({ code: ErrorCode.INTERNAL, message })}\n\n`);
+        }
+      } finally {
+        res.end();
       }
-    } catch (err) {
-      request.log.error({ err }, 'chat stream failed');
-      if (!res.destroyed) {
-        const message = serverMessage(locale, 'operation_failed');
-        res.write(`event: error\ndata: ${JSON.stringify({ code: ErrorCode.INTERNAL, message })}\n\n`);
-      }
-    } finally {
-      res.end();
-    }
-  });
-
-  app.get('/character_msg/list', async (request) =>
-    ok(await chat.list(caller(request).user, validate(conversationQuerySchema, request.query))),
+      return undefined;
+    },
+    { handlerTimeout: REPLY_TIMEOUT_MS },
   );
+
+  route(app, E.chatMessages, async (request) => ok(await chat.list(caller(request).user, request.query)));
 
   /** The greeting: opens (or finds) the conversation with the character's first message. */
-  app.post('/character_msg/add', async (request) => {
-    const q = validate(conversationQuerySchema, request.body);
-    return ok(await chat.list(caller(request).user, { ...q, page: 1 }));
-  });
-
-  /** Restart: a fresh conversation with the greeting (spec's clear). */
-  app.get('/character_msg/clear', async (request) =>
-    ok(await chat.restart(caller(request).user, validate(conversationQuerySchema, request.query))),
+  route(app, E.chatOpen, async (request) =>
+    ok(await chat.list(caller(request).user, { ...request.body, page: 1 })),
   );
 
-  app.post('/character_msg/edit', async (request) => {
-    const body = validate(messageEditBodySchema, request.body);
-    return ok(await chat.edit(caller(request).user, body.id, body.content));
-  });
+  /** Restart: a fresh conversation with the greeting (spec's clear). */
+  route(app, E.chatRestart, async (request) => ok(await chat.restart(caller(request).user, request.query)));
 
-  app.post('/character_msg/delete', async (request) => {
-    const body = validate(messageIdBodySchema, request.body);
-    await chat.remove(caller(request).user, body.id);
+  route(app, E.chatEdit, async (request) =>
+    ok(await chat.edit(caller(request).user, request.body.id, request.body.content)),
+  );
+
+  route(app, E.chatDelete, async (request) => {
+    await chat.remove(caller(request).user, request.body.id);
     return ok(null);
   });
 
-  app.post('/character_msg/swipe', async (request) => {
-    const body = validate(swipeBodySchema, request.body);
-    return ok(await chat.swipe(caller(request).user, body.id, body.index));
-  });
-
-  app.post('/character_msg/memory', async (request) => {
-    const body = validate(memoryBodySchema, request.body);
-    return ok(await chat.setMemory(caller(request).user, body.conversationId, body.memory));
-  });
-
-  app.post('/character_msg/persona', async (request) =>
-    ok(await chat.setPersona(caller(request).user, validate(personaBodySchema, request.body))),
+  route(app, E.chatSwipe, async (request) =>
+    ok(await chat.swipe(caller(request).user, request.body.id, request.body.index)),
   );
+
+  route(app, E.chatMemory, async (request) =>
+    ok(await chat.setMemory(caller(request).user, request.body.conversationId, request.body.memory)),
+  );
+
+  route(app, E.chatPersona, async (request) => ok(await chat.setPersona(caller(request).user, request.body)));
 };

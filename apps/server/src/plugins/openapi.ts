@@ -1,0 +1,52 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from '../lib/endpoint';
+
+/**
+ * Where the reference lives: the document, and the page that reads it (Swagger UI from its own
+ * files on this server, loaded on that page only; it reads the same document at `docs/json`).
+ */
+export const OPENAPI_PATH = '/cgi-bin/openapi.json';
+export const REFERENCE_PATH = '/cgi-bin/docs';
+
+/**
+ * The API's one contract, served: every route registered from the contract's endpoint table
+ * (`route` in lib/endpoint.ts) validates its request and serializes its answer by the table's
+ * zod schemas, and appears in the OpenAPI document with them. Routes without schemas (pages,
+ * files, the service worker) stay out of it. Register before any route.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { siteName: string; publicUrl: string },
+) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${options.siteName} API`,
+        version: '1',
+        description:
+          'Every call answers with the envelope `{ code, message, data }`: `code` 0 is success, any ' +
+          'other is an error whose `message` is in the language of the Accept-Language header or ' +
+          'the lang cookie. Calls under /cgi-bin/auth need the session cookie a sign-in sets ' +
+          '(POST /cgi-bin/login/tourist gives a visitor one).',
+      },
+      servers: [{ url: options.publicUrl }],
+    },
+    transform: (document) => {
+      const { schema, url } = document;
+      if (!url.startsWith('/cgi-bin/') || !schema?.response)
+        return { schema: { ...schema, hide: true }, url };
+      return jsonSchemaTransform(document);
+    },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: REFERENCE_PATH,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

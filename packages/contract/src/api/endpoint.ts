@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Who may call: anyone, a visitor with a session (a tourist counts), or an admin. */
+export type Access = 'public' | 'session' | 'admin';
+
+/**
+ * One call of the API, declared once: the server registers its route from this (validating the
+ * request and serializing the answer by the schemas) and the OpenAPI document describes it.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  /** The full path, `/cgi-bin/...`, with `:name` for path parameters. */
+  path: `/cgi-bin/${string}`;
+  /** One line for the reference. */
+  summary: string;
+  /** The reference's group. */
+  tag: string;
+  access: Access;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  /** The envelope's `data` on success (`envelopeOf` wraps it). */
+  response: z.ZodType;
+  /** Answers with server-sent events when asked (Accept: text/event-stream); the schema is the JSON answer. */
+  stream?: boolean;
+}
+
+/** Declares an endpoint, keeping its schemas' own types. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/** The envelope every call answers with: `code` 0 and `data` on success. */
+export const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data: data.nullable() });
+
+/** A call that answers with no data. */
+export const noData = z.null();

@@ -1,0 +1,12 @@
+import { CHAT_ENDPOINTS } from './chat';
+import type { Endpoint } from './endpoint';
+
+/**
+ * Every call declared in the contract, by name. The server registers the routes from it and
+ * serves it as OpenAPI (/cgi-bin/openapi.json). Zod schemas: pages never import this module.
+ */
+export const ENDPOINTS = {
+  ...CHAT_ENDPOINTS,
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
