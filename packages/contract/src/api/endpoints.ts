@@ -1,4 +1,5 @@
 import { CHAT_ENDPOINTS } from './chat';
+import { REPORT_ENDPOINTS } from './reports';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -7,6 +8,7 @@ import type { Endpoint } from './endpoint';
  */
 export const ENDPOINTS = {
   ...CHAT_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -4,12 +4,10 @@ import {
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
   MODERATION_ACTIONS,
-  type ReportTargetType,
-  type ReportReason,
-  type ModerationActionKind,
-  type LogAction,
-  type SafetyVerdict,
+  LOG_ACTIONS,
+  SAFETY_VERDICTS,
 } from '../reports';
+import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1));
@@ -68,101 +66,162 @@ export const safetyCountsQuerySchema = z.strictObject({
 });
 
 /** The creator behind a reported item. */
-export interface ReportedCreator {
-  id: string;
+export const reportedCreatorSchema = z.object({
+  id: z.string(),
   /** Their public name ('' when they show none). */
-  name: string;
-  banned: boolean;
-  hidden: boolean;
-}
+  name: z.string(),
+  banned: z.boolean(),
+  hidden: z.boolean(),
+});
+export type ReportedCreator = z.infer<typeof reportedCreatorSchema>;
 
 /** What the reviewer sees of the item itself, read when the queue is listed. */
-export interface ReportedItem {
+export const reportedItemSchema = z.object({
   /** Character name, the creator's name, a picture's prompt, the character a message came from. */
-  title: string;
+  title: z.string(),
   /** Avatar or picture URL. */
-  image: string | null;
+  image: z.string().nullable(),
   /** Description, prompt. */
-  text: string;
-  adult: boolean;
+  text: z.string(),
+  adult: z.boolean(),
   /** The character to open (character, message), when there is one. */
-  character_id: number | null;
+  character_id: z.number().int().nullable(),
   /** The shared picture's page id. */
-  share_id: string | null;
-  creator: ReportedCreator | null;
-}
+  share_id: z.string().nullable(),
+  creator: reportedCreatorSchema.nullable(),
+});
+export type ReportedItem = z.infer<typeof reportedItemSchema>;
 
-export interface ReportQueueItem {
-  target_type: ReportTargetType;
-  target_id: string;
+const targetType = z.enum(REPORT_TARGET_TYPES);
+
+export const reportQueueItemSchema = z.object({
+  target_type: targetType,
+  target_id: z.string(),
   /** Open reports, one per reporter. */
-  open_reports: number;
-  reasons: Partial<Record<ReportReason, number>>;
+  open_reports: z.number().int(),
+  reasons: z.partialRecord(z.enum(REPORT_REASONS), z.number().int()),
   /** The reporters' own words, newest first (a few). */
-  details: string[];
+  details: z.array(z.string()),
   /** A reported message's text as its reader saw it ('' otherwise). */
-  excerpt: string;
-  first_reported_at: number;
-  last_reported_at: number;
+  excerpt: z.string(),
+  first_reported_at: z.number(),
+  last_reported_at: z.number(),
   /** Hidden from the public (by reports or an admin). */
-  hidden: boolean;
+  hidden: z.boolean(),
   /** Deleted, or no longer there. */
-  gone: boolean;
-  item: ReportedItem;
-}
+  gone: z.boolean(),
+  item: reportedItemSchema,
+});
+export type ReportQueueItem = z.infer<typeof reportQueueItemSchema>;
 
-export interface ReportQueuePage {
-  items: ReportQueueItem[];
-  has_more: boolean;
+export const reportQueuePageSchema = z.object({
+  items: z.array(reportQueueItemSchema),
+  has_more: z.boolean(),
   /** Items with open reports, in all pages. */
-  total_count: number;
-}
+  total_count: z.number().int(),
+});
+export type ReportQueuePage = z.infer<typeof reportQueuePageSchema>;
 
-export interface ReportActionResult {
-  target_type: ReportTargetType;
-  target_id: string;
-  action: ModerationActionKind;
-  hidden: boolean;
-  gone: boolean;
+export const reportActionResultSchema = z.object({
+  target_type: targetType,
+  target_id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  hidden: z.boolean(),
+  gone: z.boolean(),
   /** Open reports the action closed. */
-  closed_reports: number;
-}
+  closed_reports: z.number().int(),
+});
+export type ReportActionResult = z.infer<typeof reportActionResultSchema>;
 
-export interface ModerationLogEntry {
-  id: number;
+export const moderationLogEntrySchema = z.object({
+  id: z.number().int(),
   /** The admin; null for an automatic action. */
-  actor: { id: string; name: string } | null;
-  action: LogAction;
-  target_type: ReportTargetType;
-  target_id: string;
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  action: z.enum(LOG_ACTIONS),
+  target_type: targetType,
+  target_id: z.string(),
   /** The item's name as it reads now ('' when gone). */
-  target_label: string;
-  note: string;
-  created_at: number;
-}
+  target_label: z.string(),
+  note: z.string(),
+  created_at: z.number(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 
-export interface ModerationLogPage {
-  entries: ModerationLogEntry[];
-  has_more: boolean;
-}
+export const moderationLogPageSchema = z.object({
+  entries: z.array(moderationLogEntrySchema),
+  has_more: z.boolean(),
+});
+export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
+
+const perVerdict = <T extends z.ZodType>(value: T) => z.record(z.enum(SAFETY_VERDICTS), value);
 
 /** The operator's safety figures: moderation decisions per UTC day, open reports, hidden and banned. */
-export interface SafetyCounts {
+export const safetyCountsSchema = z.object({
   /** YYYY-MM-DD, oldest first; every series below has one number per day. */
-  days: string[];
-  verdicts: Record<SafetyVerdict, number[]>;
+  days: z.array(z.string()),
+  verdicts: perVerdict(z.array(z.number())),
   /** Every decision per surface (chat, reply, character, image_prompt, upload...). */
-  surfaces: Record<string, number[]>;
-  totals: Record<SafetyVerdict, number>;
-  open_reports: {
+  surfaces: z.record(z.string(), z.array(z.number())),
+  totals: perVerdict(z.number()),
+  open_reports: z.object({
     /** Items with open reports. */
-    items: number;
-    reports: number;
-    by_type: Record<ReportTargetType, number>;
-    by_reason: Record<ReportReason, number>;
-  };
-  hidden: { characters: number; shares: number; profiles: number };
-  banned_users: number;
+    items: z.number().int(),
+    reports: z.number().int(),
+    by_type: z.record(targetType, z.number().int()),
+    by_reason: z.record(z.enum(REPORT_REASONS), z.number().int()),
+  }),
+  hidden: z.object({ characters: z.number().int(), shares: z.number().int(), profiles: z.number().int() }),
+  banned_users: z.number().int(),
   /** The moderation engines in use (the offline floor first). */
-  engines: string[];
-}
+  engines: z.array(z.string()),
+});
+export type SafetyCounts = z.infer<typeof safetyCountsSchema>;
+
+/** Reports (spec: report a character, message, picture or profile) and the admin's queue. */
+export const REPORT_ENDPOINTS = {
+  reportCreate: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/report/create',
+    summary: 'Report a character, a message, a shared picture or a profile',
+    tag: 'reports',
+    access: 'session',
+    body: reportCreateBodySchema,
+    response: noData,
+  }),
+  reportQueue: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/admin/report/list',
+    summary: 'The queue: items with open reports (admins)',
+    tag: 'admin',
+    access: 'admin',
+    query: reportListQuerySchema,
+    response: reportQueuePageSchema,
+  }),
+  reportAction: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/admin/report/action',
+    summary: 'Act on a reported item: hide, restore, delete, ban, unban or dismiss (admins)',
+    tag: 'admin',
+    access: 'admin',
+    body: reportActionBodySchema,
+    response: reportActionResultSchema,
+  }),
+  reportLog: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/admin/report/log',
+    summary: 'The moderation audit log, newest first (admins)',
+    tag: 'admin',
+    access: 'admin',
+    query: reportLogQuerySchema,
+    response: moderationLogPageSchema,
+  }),
+  safetyCounts: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/admin/safety/counts',
+    summary: "The operator's safety figures over the last days (admins)",
+    tag: 'admin',
+    access: 'admin',
+    query: safetyCountsQuerySchema,
+    response: safetyCountsSchema,
+  }),
+};

@@ -1,20 +1,14 @@
-import {
-  reportActionBodySchema,
-  reportCreateBodySchema,
-  reportListQuerySchema,
-  reportLogQuerySchema,
-  safetyCountsQuerySchema,
-} from '@lumi/contract';
+import { REPORT_ENDPOINTS as E } from '@lumi/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/endpoint';
 import { ok } from '../../lib/envelope';
-import { validate } from '../../lib/validate';
 import { caller } from '../../plugins/auth';
 import type { ReportsService } from './reports.service';
 
 /** POST /cgi-bin/auth/report/create: anyone with a session (tourists too) reports what they see. */
 export const reportRoutes: FastifyPluginAsync<{ reports: ReportsService }> = async (app, { reports }) => {
-  app.post('/report/create', async (request) => {
-    await reports.report(caller(request).user, validate(reportCreateBodySchema, request.body));
+  route(app, E.reportCreate, async (request) => {
+    await reports.report(caller(request).user, request.body);
     return ok(null);
   });
 };
@@ -27,21 +21,13 @@ export const adminReportRoutes: FastifyPluginAsync<{ reports: ReportsService }> 
   app,
   { reports },
 ) => {
-  app.get('/report/list', async (request) =>
-    ok(await reports.queue(validate(reportListQuerySchema, request.query))),
+  route(app, E.reportQueue, async (request) => ok(await reports.queue(request.query)));
+
+  route(app, E.reportAction, async (request) => ok(await reports.act(caller(request).user, request.body)));
+
+  route(app, E.reportLog, async (request) =>
+    ok(await reports.log(request.query.page, request.query.page_size)),
   );
 
-  app.post('/report/action', async (request) =>
-    ok(await reports.act(caller(request).user, validate(reportActionBodySchema, request.body))),
-  );
-
-  app.get('/report/log', async (request) => {
-    const q = validate(reportLogQuerySchema, request.query);
-    return ok(await reports.log(q.page, q.page_size));
-  });
-
-  app.get('/safety/counts', async (request) => {
-    const { days } = validate(safetyCountsQuerySchema, request.query);
-    return ok(await reports.counts(days));
-  });
+  route(app, E.safetyCounts, async (request) => ok(await reports.counts(request.query.days)));
 };
