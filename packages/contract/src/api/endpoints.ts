@@ -1,5 +1,6 @@
 import { CHAT_ENDPOINTS } from './chat';
 import { REPORT_ENDPOINTS } from './reports';
+import { SESSION_ENDPOINTS } from './session';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -9,6 +10,7 @@ import type { Endpoint } from './endpoint';
 export const ENDPOINTS = {
   ...CHAT_ENDPOINTS,
   ...REPORT_ENDPOINTS,
+  ...SESSION_ENDPOINTS,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,8 +1,8 @@
-import { LoginType, loginBodySchema, type LoginData, type UserInfo } from '@lumi/contract';
+import { LoginType, SESSION_ENDPOINTS as E, type LoginData, type UserInfo } from '@lumi/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema';
 import { ok } from '../../lib/envelope';
-import { validate } from '../../lib/validate';
+import { route } from '../../lib/endpoint';
 import { caller, LOGIN_BINDING_COOKIE, TICKET_COOKIE, UID_COOKIE } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -52,8 +52,8 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
   app,
   { sessions, credits, accounts },
 ) => {
-  app.post('/login', async (request, reply) => {
-    const body = validate(loginBodySchema, request.body);
+  route(app, E.login, async (request, reply) => {
+    const body = request.body;
     let opened: OpenedSession;
     if (body.type === LoginType.TOURIST) {
       opened = await sessions.touristLogin(body.code, request.ip);
@@ -85,13 +85,13 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
 
 /** Calls under /cgi-bin/auth about the session itself. */
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, { sessions, credits }) => {
-  app.get('/user/info', async (request) => {
+  route(app, E.userInfo, async (request) => {
     const { user } = caller(request);
     const { remain } = await credits.balance(user.id);
     return ok(userInfo(user, remain));
   });
 
-  app.post('/logout', async (request, reply) => {
+  route(app, E.logout, async (request, reply) => {
     await sessions.logout(caller(request).sessionId);
     clearSessionCookies(reply);
     return ok(null);
