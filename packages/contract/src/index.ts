@@ -22,5 +22,6 @@ export * from './voices';
 export * from './api/speech';
 export * from './sse';
 export * from './api/content';
+export * from './api/content-endpoints';
 export * from './reports';
 export * from './api/reports';

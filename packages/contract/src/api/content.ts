@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { blogListSchema, contentDocumentSchema, contentSummarySchema } from './content-endpoints';
 import type { Locale } from '../locales';
 import type { RouteName } from '../routes';
 
@@ -27,25 +29,13 @@ export type LegalRoute = keyof typeof LEGAL_PAGES;
 export type LegalSlug = (typeof LEGAL_PAGES)[LegalRoute];
 
 /** A blog article or legal page as listed: from its Markdown file's front matter. */
-export interface ContentSummary {
-  slug: string;
-  /** The language the text is written in: the asked locale, or English when not translated. */
-  locale: Locale;
-  title: string;
-  /** ISO date, YYYY-MM-DD. */
-  date: string;
-  description: string;
-}
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
 /** GET /cgi-bin/content/legal/{slug} and /cgi-bin/content/blog/{slug}: the text as HTML. */
-export interface ContentDocument extends ContentSummary {
-  html: string;
-}
+export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 
 /** GET /cgi-bin/content/blog: every article, newest first. */
-export interface BlogListResponse {
-  list: ContentSummary[];
-}
+export type BlogListResponse = z.infer<typeof blogListSchema>;
 
 /**
  * The key of a text's data, the same on the server (which inlines it with the prerendered page)

@@ -1,4 +1,5 @@
 import { CHAT_ENDPOINTS } from './chat';
+import { CONTENT_ENDPOINTS } from './content-endpoints';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
 import type { Endpoint } from './endpoint';
@@ -9,6 +10,7 @@ import type { Endpoint } from './endpoint';
  */
 export const ENDPOINTS = {
   ...CHAT_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SESSION_ENDPOINTS,
 } satisfies Record<string, Endpoint>;

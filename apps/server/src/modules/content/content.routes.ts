@@ -1,5 +1,6 @@
-import { ErrorCode, type BlogListResponse, type ContentDocument } from '@lumi/contract';
+import { CONTENT_ENDPOINTS as E, ErrorCode, type ContentDocument } from '@lumi/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/endpoint';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
@@ -14,18 +15,16 @@ export const contentRoutes: FastifyPluginAsync<{ content: ContentLibrary }> = as
     reply.header('vary', 'x-locale, accept-language');
   });
 
-  app.get<{ Params: { slug: string } }>('/content/legal/:slug', async (request) => {
+  route(app, E.legalPage, async (request) => {
     const slug = LEGAL_SLUGS.find((s) => s === request.params.slug);
     const doc: ContentDocument | undefined = slug && content.legal(slug, requestLocale(request));
     if (!doc) throw notFound();
     return ok(doc);
   });
 
-  app.get('/content/blog', async (request) =>
-    ok<BlogListResponse>({ list: content.articles(requestLocale(request)) }),
-  );
+  route(app, E.blogList, async (request) => ok({ list: content.articles(requestLocale(request)) }));
 
-  app.get<{ Params: { slug: string } }>('/content/blog/:slug', async (request) => {
+  route(app, E.blogArticle, async (request) => {
     const doc = content.article(request.params.slug, requestLocale(request));
     if (!doc) throw notFound();
     return ok(doc);
