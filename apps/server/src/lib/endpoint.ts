@@ -49,6 +49,14 @@ export function route<E extends Endpoint>(
   if (!e.path.startsWith(`${app.prefix}/`)) {
     throw new Error(`${e.path} cannot be registered under ${app.prefix || '/'}`);
   }
+  // The table's `access` is the scope's hook that enforces it: /cgi-bin/auth lets a session in,
+  // /cgi-bin/admin an admin, and everything else anyone.
+  const scope = e.path.startsWith('/cgi-bin/auth/')
+    ? 'session'
+    : e.path.startsWith('/cgi-bin/admin/')
+      ? 'admin'
+      : 'public';
+  if (scope !== e.access) throw new Error(`${e.path} says ${e.access} but its scope is ${scope}`);
   app.route({
     ...options,
     method: e.method,
