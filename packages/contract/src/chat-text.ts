@@ -1,3 +1,5 @@
+import { escapeHtml } from './html';
+
 /**
  * Most chat messages are Markdown at its plainest: paragraphs, *actions* in italics and
  * **words** in bold. Those are read here, in a few microseconds and without the Markdown
@@ -110,25 +112,16 @@ export const CHAT_TEXT_CLASSES = {
   strong: 'text-fg font-semibold',
 } as const;
 
-const ENTITY: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITY[c]!);
-
 /** Plain paragraphs as HTML, the same elements and classes the web draws (the server's prerender). */
 export function plainChatHtml(paragraphs: TextRun[][]): string {
   return paragraphs
     .map(
       (runs) =>
-        `<p class="${escapeText(CHAT_TEXT_CLASSES.p)}">${runs
+        `<p class="${escapeHtml(CHAT_TEXT_CLASSES.p)}">${runs
           .map(({ text, style }) =>
             style
-              ? `<${style} class="${CHAT_TEXT_CLASSES[style]}">${escapeText(text)}</${style}>`
-              : escapeText(text),
+              ? `<${style} class="${CHAT_TEXT_CLASSES[style]}">${escapeHtml(text)}</${style}>`
+              : escapeHtml(text),
           )
           .join('')}</p>`,
     )

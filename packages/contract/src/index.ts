@@ -12,6 +12,7 @@ export * from './crisis-lines';
 export * from './api/characters';
 export * from './chat';
 export * from './chat-text';
+export * from './html';
 export * from './api/chat';
 export * from './api/endpoint';
 export * from './api/endpoints';

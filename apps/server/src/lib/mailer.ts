@@ -57,9 +57,3 @@ export class DevOutbox implements Mailer {
     return this.mails;
   }
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );

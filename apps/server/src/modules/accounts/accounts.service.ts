@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  escapeHtml,
   EMAIL_CODE,
   ErrorCode,
   LoginType,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import { escapeHtml, type Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import { sha256, type SessionService } from '../session/session.service';
 import type { FileStorage } from '../../lib/storage';
 import { checkImage, squareImage } from '../../lib/images';

@@ -2,6 +2,7 @@ import {
   buildPath,
   CHAT_TEXT_CLASSES,
   DEFAULT_LOCALE,
+  escapeHtml,
   LEGAL_PAGES,
   HOME_FAQ,
   isolate,
@@ -44,9 +45,6 @@ const PRIVATE: ReadonlySet<RouteName> = new Set([
   'profile',
   'testCheckout',
 ]);
-
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page's own subject, from the database: a public character, a shared picture. */
 export interface PageDetails {

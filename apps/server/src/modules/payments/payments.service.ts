@@ -1,4 +1,5 @@
 import {
+  escapeHtml,
   ErrorCode,
   isLocale,
   localeInfo,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/client';
 import type { OrderRow, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError, notFound } from '../../lib/errors';
-import { escapeHtml, type Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import type { CreditsService } from '../credits/credits.service';
 import {
   CRYPTO_PAID_STATUSES,
