@@ -31,9 +31,9 @@ export async function registerOpenApi(
         version: '1',
         description:
           'Every call answers with the envelope `{ code, message, data }`: `code` 0 is success, any ' +
-          'other is an error whose `message` is in the language of the Accept-Language header or ' +
-          'the lang cookie. Calls under /cgi-bin/auth need the session cookie a sign-in sets ' +
-          '(POST /cgi-bin/login/tourist gives a visitor one).',
+          'other is an error whose `message` is in the language of the x-locale header, else of ' +
+          'Accept-Language. Calls under /cgi-bin/auth need the session cookie a sign-in sets ' +
+          '(POST /cgi-bin/login with type 0 and a 40-character code signs a visitor in as a guest).',
       },
       servers: [{ url: options.publicUrl }],
     },

@@ -42,7 +42,7 @@ describe('plain chat text (drawn without the Markdown library)', () => {
       '漢字*強調*テキスト。',
       'Line one\nline two\n\n\n\nafter three blank lines',
       '\n\nLeading and trailing blank lines\n\n',
-      'Price: 5 * 3? No: 5 times 3.'.replace(' * ', ' times '),
+      'Price: 5 times 3? No: 3 times 5.',
       'Emoji 😀 *wink* 😉',
     ]) {
       expect(expectSameAsMarked(text), JSON.stringify(text)).toBe(true);
