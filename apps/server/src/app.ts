@@ -9,6 +9,7 @@ import { ErrorCode, IMAGE_PRESETS } from '@lumi/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { guardScope } from './lib/endpoint';
 import { ok } from './lib/envelope';
 import { BusinessError } from './lib/errors';
 import { authHook } from './plugins/auth';
@@ -480,7 +481,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(contentRoutes, { content });
       await api.register(
         async (auth) => {
-          auth.addHook('onRequest', authHook(sessions));
+          guardScope(auth, 'session', authHook(sessions));
           // Unknown calls under /auth pass the guard too: without a session they answer 100000.
           auth.setNotFoundHandler(() => {
             throw new BusinessError(ErrorCode.NOT_FOUND, 'not_found', {}, 404);
@@ -516,7 +517,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         async (admin) => {
           admin.addHook('onRequest', authHook(sessions));
           // Every admin call, in one place: the caller must be an admin (plugins/admin.ts).
-          admin.addHook('onRequest', admins.hook());
+          guardScope(admin, 'admin', admins.hook());
           await admin.register(adminCharacterRoutes, { characters });
           await admin.register(adminPaymentRoutes, { redeem });
           await admin.register(adminReportRoutes, { reports });

@@ -2,7 +2,32 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { validatorCompiler } from '../lib/endpoint';
+import type { Endpoint } from '@lumi/contract';
+import { z } from 'zod';
+import { UPLOAD_DOC, validatorCompiler } from '../lib/endpoint';
+
+type UploadDoc = NonNullable<Endpoint['upload']> & { json: boolean };
+
+/** A multipart call's form in JSON Schema: its text fields, and its files as binary strings. */
+function multipartSchema(upload: UploadDoc, body: unknown): Record<string, unknown> {
+  const fields = (
+    upload.fields ? z.toJSONSchema(upload.fields, { io: 'input', unrepresentable: 'any' }) : body
+  ) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  const files = Object.entries(upload.files);
+  return {
+    type: 'object',
+    properties: {
+      ...fields?.properties,
+      ...Object.fromEntries(
+        files.map(([name, file]) => [
+          name,
+          { type: 'string', format: 'binary', description: `${file.kind}, up to ${file.maxBytes} bytes` },
+        ]),
+      ),
+    },
+    required: [...(fields?.required ?? []), ...files.filter(([, f]) => f.required).map(([name]) => name)],
+  };
+}
 
 /**
  * Where the reference lives: the document, and the page that reads it (Swagger UI from its own
@@ -41,7 +66,23 @@ export async function registerOpenApi(
       const { schema, url } = document;
       if (!url.startsWith('/cgi-bin/') || !schema?.response)
         return { schema: { ...schema, hide: true }, url };
-      return jsonSchemaTransform(document);
+      const upload = (schema as Record<string, unknown>)[UPLOAD_DOC] as UploadDoc | undefined;
+      const out = jsonSchemaTransform(document);
+      if (!upload) return out;
+      const { [UPLOAD_DOC]: _, body, ...rest } = out.schema as Record<string, unknown>;
+      // The same call takes the JSON body (when it has one) or the multipart form with files.
+      return {
+        url: out.url,
+        schema: {
+          ...rest,
+          body: {
+            content: {
+              ...(upload.json ? { 'application/json': { schema: body } } : {}),
+              'multipart/form-data': { schema: multipartSchema(upload, body) },
+            },
+          },
+        },
+      };
     },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -8,12 +8,8 @@ import {
   LIST_SORTS,
   MODEL_PROFILE_IDS,
   VISIBILITIES,
-  type ApprovalState,
-  type Category,
-  type ChatStyle,
-  type Gender,
-  type Visibility,
 } from '../characters';
+import { endpoint, noData } from './endpoint';
 
 /** Form and query values arrive as strings; blank means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -131,74 +127,255 @@ export const characterFormSchema = z.object({
 export type CharacterForm = z.infer<typeof characterFormSchema>;
 
 /** A character as every list shows it (spec §3). */
-export interface CharacterSummary {
-  id: number;
-  name: string;
+export const characterSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** URL of the uploaded avatar. */
-  head: string;
+  head: z.string(),
   /** URL of the 402x402 list image (screens of 768 px or less). */
-  listHead: string;
-  desc: string;
+  listHead: z.string(),
+  desc: z.string(),
   /** Comma-separated tags. */
-  tag: string;
-  tags: string[];
-  gender: Gender;
-  category: Category;
-  NSFW: boolean;
+  tag: z.string(),
+  tags: z.array(z.string()),
+  gender: z.enum(GENDERS),
+  category: z.enum(CATEGORIES),
+  NSFW: z.boolean(),
   /** The creator's name; 'for you' means hidden. */
-  creator: string;
+  creator: z.string(),
   /** ms since the epoch. */
-  create_time: number;
-  comment_num: number;
-  rating: number;
-  rating_count: number;
+  create_time: z.number(),
+  comment_num: z.number().int(),
+  rating: z.number(),
+  rating_count: z.number().int(),
   /** Adult and the caller has not enabled adult content: shown blurred, not openable. */
-  need_enable_nsfw: boolean;
-  is_collected: boolean;
-  is_owner: boolean;
-  visibility: Visibility;
-  approval: ApprovalState;
-}
+  need_enable_nsfw: z.boolean(),
+  is_collected: z.boolean(),
+  is_owner: z.boolean(),
+  visibility: z.enum(VISIBILITIES),
+  approval: z.enum(APPROVAL_STATES),
+});
+export type CharacterSummary = z.infer<typeof characterSummarySchema>;
 
 /** character/get: everything the chat and the edit form need. */
-export interface CharacterDetail extends CharacterSummary {
-  personality: string;
-  first_message: string;
-  alternate_greetings: string[];
-  scenario: string;
-  example_dialogue: string;
-  system_prompt: string;
-  post_history_instructions: string;
-  creator_notes: string;
-  chat_style: ChatStyle;
-  model: string;
-  my_rating: number | null;
-  cloned_from: number | null;
-}
+export const characterDetailSchema = characterSummarySchema.extend({
+  personality: z.string(),
+  first_message: z.string(),
+  alternate_greetings: z.array(z.string()),
+  scenario: z.string(),
+  example_dialogue: z.string(),
+  system_prompt: z.string(),
+  post_history_instructions: z.string(),
+  creator_notes: z.string(),
+  chat_style: z.enum(CHAT_STYLES),
+  model: z.string(),
+  my_rating: z.number().nullable(),
+  cloned_from: z.number().int().nullable(),
+});
+export type CharacterDetail = z.infer<typeof characterDetailSchema>;
 
 /** collect/list rows: the liked character, kept after its creator deletes it. */
-export interface CollectItem extends CharacterSummary {
-  collect_id: number;
-  is_deleted: boolean;
-}
+export const collectItemSchema = characterSummarySchema.extend({
+  collect_id: z.number().int(),
+  is_deleted: z.boolean(),
+});
+export type CollectItem = z.infer<typeof collectItemSchema>;
 
-export interface BrowseItem extends CharacterSummary {
-  browse_id: number;
-  is_deleted: boolean;
+export const browseItemSchema = characterSummarySchema.extend({
+  browse_id: z.number().int(),
+  is_deleted: z.boolean(),
   /** ms since the epoch of the last visit. */
-  last_time: number;
-}
+  last_time: z.number(),
+});
+export type BrowseItem = z.infer<typeof browseItemSchema>;
 
+/** A page of characters (or of liked or visited ones). */
+const characterPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    characters: z.array(item),
+    has_more: z.boolean(),
+    is_admin: z.boolean(),
+    /** Only on the New list and the admin lists. */
+    total_count: z.number().int().optional(),
+  });
 export interface CharacterPage<T = CharacterSummary> {
   characters: T[];
   has_more: boolean;
   is_admin: boolean;
   /** Only on the New list and the admin lists. */
-  total_count?: number;
+  total_count?: number | undefined;
 }
 
-export interface RatingResult {
-  rating: number;
-  rating_count: number;
-  my_rating: number;
-}
+export const ratingResultSchema = z.object({
+  rating: z.number(),
+  rating_count: z.number().int(),
+  my_rating: z.number().int(),
+});
+export type RatingResult = z.infer<typeof ratingResultSchema>;
+
+const deletedSchema = z.object({ deleted: z.number().int() });
+
+/** The limits of a character form's files (spec §9). */
+const characterFiles = {
+  head: { maxBytes: CHARACTER_LIMITS.avatarBytes, kind: 'image' },
+  card: { maxBytes: CHARACTER_LIMITS.cardBytes, kind: 'card' },
+} as const;
+
+/** Characters: the lists, one character, create and edit, cards, likes, ratings and Recent Chats. */
+export const CHARACTER_ENDPOINTS = {
+  characterList: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/list',
+    summary: 'The home list: Hot, top rated, New and the chips',
+    tag: 'characters',
+    access: 'session',
+    query: characterListQuerySchema,
+    response: characterPageOf(characterSummarySchema),
+  }),
+  characterSearch: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/list-search',
+    summary: 'Search characters by name, description and tags',
+    tag: 'characters',
+    access: 'session',
+    query: characterSearchQuerySchema,
+    response: characterPageOf(characterSummarySchema),
+  }),
+  characterGet: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/get',
+    summary: 'One character, with everything the chat and the edit form need',
+    tag: 'characters',
+    access: 'session',
+    query: characterGetQuerySchema,
+    response: characterDetailSchema,
+  }),
+  characterMine: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/my',
+    summary: "The caller's own characters",
+    tag: 'characters',
+    access: 'session',
+    query: pageQuerySchema,
+    response: characterPageOf(characterSummarySchema),
+  }),
+  characterCreate: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character/create',
+    summary: 'Create a character from the form, its avatar and an optional character card',
+    tag: 'characters',
+    access: 'session',
+    body: characterFormSchema,
+    upload: { files: characterFiles },
+    response: characterDetailSchema,
+  }),
+  characterModify: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character/modify',
+    summary: 'Edit one of your characters (empty optional fields clear them)',
+    tag: 'characters',
+    access: 'session',
+    body: characterFormSchema,
+    upload: { files: characterFiles },
+    response: characterDetailSchema,
+  }),
+  characterDelete: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character/delete',
+    summary: 'Delete one of your characters',
+    tag: 'characters',
+    access: 'session',
+    body: idQuerySchema,
+    response: noData,
+  }),
+  characterRate: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character/ratings',
+    summary: 'Rate a character from 1 to 5 stars',
+    tag: 'characters',
+    access: 'session',
+    body: ratingBodySchema,
+    response: ratingResultSchema,
+  }),
+  characterCard: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/card',
+    summary: 'Download a character as a character card (PNG, chara_card_v3 with v2)',
+    tag: 'characters',
+    access: 'session',
+    query: idQuerySchema,
+    answer: { type: 'image/png', description: 'The card: the avatar with the character in its tEXt chunks' },
+    response: noData,
+  }),
+  characterApproveList: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character/approve-list',
+    summary: 'Characters waiting for approval (admins)',
+    tag: 'admin',
+    access: 'admin',
+    query: pageQuerySchema,
+    response: characterPageOf(characterSummarySchema),
+  }),
+  collectAdd: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/collect/add',
+    summary: 'Like a character',
+    tag: 'characters',
+    access: 'session',
+    body: collectAddBodySchema,
+    response: noData,
+  }),
+  collectDelete: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/collect/delete',
+    summary: 'Unlike characters, by like ids or by character',
+    tag: 'characters',
+    access: 'session',
+    body: idsOrCharacterBodySchema,
+    response: deletedSchema,
+  }),
+  collectList: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/collect/list',
+    summary: 'The characters the caller liked',
+    tag: 'characters',
+    access: 'session',
+    query: pageQuerySchema,
+    response: characterPageOf(collectItemSchema),
+  }),
+  browseList: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/character_browse/list',
+    summary: 'Recent Chats: the characters the caller chatted with, latest first',
+    tag: 'characters',
+    access: 'session',
+    response: characterPageOf(browseItemSchema),
+  }),
+  browseDelete: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/character_browse/delete',
+    summary: 'Remove characters from Recent Chats, by row ids or by character',
+    tag: 'characters',
+    access: 'session',
+    body: idsOrCharacterBodySchema,
+    response: deletedSchema,
+  }),
+  adminCharacterAll: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/admin/character/all',
+    summary: 'Every character, filtered by approval and name (admins)',
+    tag: 'admin',
+    access: 'admin',
+    body: adminListBodySchema,
+    response: characterPageOf(characterSummarySchema),
+  }),
+  adminCharacterApprove: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/admin/character/approve',
+    summary: 'Approve or reject a character (admins)',
+    tag: 'admin',
+    access: 'admin',
+    body: adminApproveBodySchema,
+    response: characterSummarySchema,
+  }),
+};

@@ -23,6 +23,28 @@ export interface Endpoint {
   response: z.ZodType;
   /** Answers with server-sent events when asked (Accept: text/event-stream); the schema is the JSON answer. */
   stream?: boolean;
+  /**
+   * Success is not the envelope but a file or page of this type (errors still are the envelope):
+   * the audio a voice made, a character card, the page a provider sign-in comes back to.
+   */
+  answer?: { type: string; description: string };
+  /** Success is a redirect (302) to what this describes; errors are the envelope. */
+  redirect?: string;
+  /**
+   * Also takes multipart/form-data with these files (and text fields read by `upload.fields`,
+   * or by `body` when it has none). Each file has its own limit.
+   */
+  upload?: { fields?: z.ZodType; files: Record<string, UploadFile> };
+}
+
+/** A file field of a multipart call. */
+export interface UploadFile {
+  /** Largest accepted size, in bytes. */
+  maxBytes: number;
+  /** What the file is, for the reference and for the error a too large one gets. */
+  kind: 'image' | 'audio' | 'text' | 'card';
+  /** The call refuses a request without it. */
+  required?: boolean;
 }
 
 /** Declares an endpoint, keeping its schemas' own types. */

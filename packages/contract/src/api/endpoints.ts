@@ -1,3 +1,4 @@
+import { CHARACTER_ENDPOINTS } from './characters';
 import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
 import { REPORT_ENDPOINTS } from './reports';
@@ -9,6 +10,7 @@ import type { Endpoint } from './endpoint';
  * serves it as OpenAPI (/cgi-bin/openapi.json). Zod schemas: pages never import this module.
  */
 export const ENDPOINTS = {
+  ...CHARACTER_ENDPOINTS,
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...REPORT_ENDPOINTS,
