@@ -88,12 +88,8 @@ export function uploadOf<E extends Endpoint & { upload: object }>(
 /** The answer's schemas by status: the envelope, or a file of the endpoint's type, or a redirect. */
 function responses(e: Endpoint) {
   const envelope = envelopeOf(e.response);
-  if (e.redirect) {
-    return {
-      200: { description: 'An error', content: { 'application/json': { schema: envelopeOf(noData) } } },
-      302: { description: e.redirect, content: {} },
-    };
-  }
+  // Errors are the envelope (a business error answers 200); a `null` 302 has no body in the reference.
+  if (e.redirect) return { 200: envelopeOf(noData), 302: z.null().describe(e.redirect) };
   if (e.answer) {
     return {
       200: {

@@ -1,8 +1,10 @@
 import { CHARACTER_ENDPOINTS } from './characters';
 import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
+import { IMAGE_ENDPOINTS } from './images';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
+import { SPEECH_ENDPOINTS } from './speech';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -13,8 +15,10 @@ export const ENDPOINTS = {
   ...CHARACTER_ENDPOINTS,
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...IMAGE_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SESSION_ENDPOINTS,
+  ...SPEECH_ENDPOINTS,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -8,6 +8,8 @@ import {
   IMAGE_SPEEDS,
   type GirlBuilderField,
 } from '../images';
+import { CHARACTER_LIMITS } from '../characters';
+import { endpoint } from './endpoint';
 
 const presetIds = IMAGE_PRESETS.map((p) => p.id) as [string, ...string[]];
 
@@ -49,50 +51,65 @@ export type ImageBody = z.infer<typeof imageBodySchema>;
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export interface JobImage {
+export const jobImageSchema = z.object({
   /** A signed URL for the owner (a public one once shared). */
-  url: string;
-  width: number;
-  height: number;
-}
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type JobImage = z.infer<typeof jobImageSchema>;
+
+/** A face found in a face swap's base photo (pixels), when there are several to choose from. */
+export const faceBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
 
 /** GET /cgi-bin/auth/aigc/status?id=: where a job is. */
-export interface JobStatus {
-  id: string;
-  kind: 'image' | 'speech' | 'voice_clone' | 'faceswap';
-  state: JobState;
+export const jobStatusSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'speech', 'voice_clone', 'faceswap']),
+  state: z.enum(JOB_STATES),
   /** Queued: jobs ahead of this one, and the estimated wait. */
-  position?: number;
-  wait_seconds?: number;
+  position: z.number().int().optional(),
+  wait_seconds: z.number().optional(),
   /** Running: 0 to 1 when the engine reports it. */
-  progress?: number;
+  progress: z.number().optional(),
   /** Done: the results. */
-  images?: JobImage[];
+  images: z.array(jobImageSchema).optional(),
+  /** A face swap's base photo with several faces: which one was swapped can be changed. */
+  faces: z.array(faceBoxSchema).optional(),
   /** Failed: what to tell the user (translated); the credits were refunded. */
-  message?: string;
+  message: z.string().optional(),
   /** The offline preview engine made it: the page says so. */
-  preview: boolean;
-  created_at: number;
+  preview: z.boolean(),
+  created_at: z.number(),
   /** When a worker took it, and when it ended (ms since the epoch). */
-  started_at?: number;
-  finished_at?: number;
-}
+  started_at: z.number().optional(),
+  finished_at: z.number().optional(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 export const jobStatusQuerySchema = z.strictObject({ id: z.uuid() });
 
+const IMAGE_TOOLS = ['image', 'anime', 'girl', 'tattoo'] as const;
+
 /** One of the caller's generations in the history, newest first. */
-export interface ImageHistoryItem {
-  id: string;
-  state: JobState;
-  prompt: string;
-  preset: string | null;
-  tool: 'image' | 'anime' | 'girl' | 'tattoo';
-  model: 'standard' | 'advanced';
-  size: string;
-  images: (JobImage & { index: number; share_id: string | null })[];
-  preview: boolean;
-  created_at: number;
-}
+export const imageHistoryItemSchema = z.object({
+  id: z.string(),
+  state: z.enum(JOB_STATES),
+  prompt: z.string(),
+  preset: z.string().nullable(),
+  tool: z.enum(IMAGE_TOOLS),
+  model: z.enum(IMAGE_MODELS),
+  size: z.string(),
+  images: z.array(jobImageSchema.extend({ index: z.number().int(), share_id: z.string().nullable() })),
+  preview: z.boolean(),
+  created_at: z.number(),
+});
+export type ImageHistoryItem = z.infer<typeof imageHistoryItemSchema>;
 
 export const imageHistoryQuerySchema = z.strictObject({
   tool: z.enum(['image', 'anime', 'girl', 'tattoo']).optional(),
@@ -110,19 +127,111 @@ export const shareBodySchema = z.strictObject({
 });
 
 /** A shared image, as the public share page and the explore gallery show it. */
-export interface SharedImage {
-  share_id: string;
-  url: string;
-  width: number;
-  height: number;
-  prompt: string;
-  tool: 'image' | 'anime' | 'girl' | 'tattoo';
-  preset: string | null;
-  preview: boolean;
-  created_at: number;
-}
+export const sharedImageSchema = z.object({
+  share_id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  prompt: z.string(),
+  tool: z.enum(IMAGE_TOOLS),
+  preset: z.string().nullable(),
+  preview: z.boolean(),
+  created_at: z.number(),
+});
+export type SharedImage = z.infer<typeof sharedImageSchema>;
 
 export const exploreQuerySchema = z.strictObject({
   tool: z.enum(['image', 'anime', 'girl', 'tattoo']).optional(),
   page: z.coerce.number().int().min(1).max(500).default(1),
 });
+
+/**
+ * POST /cgi-bin/auth/aigc/image as multipart: a face swap (spec §7), the two photos with these
+ * fields. The consent box must be ticked (the service says so); a face number out of range
+ * means the first face.
+ */
+export const faceSwapFieldsSchema = z.object({
+  type: z.literal('faceswap'),
+  consent: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
+  base_face: z.preprocess((v) => {
+    const n = Number(v ?? 0);
+    return Number.isInteger(n) && n >= 0 && n < 20 ? n : 0;
+  }, z.number().int()),
+});
+
+const jobIdSchema = z.object({ id: z.string() });
+
+/** The image tools (image, anime, girl, tattoo and face swap), their jobs, history and sharing. */
+export const IMAGE_ENDPOINTS = {
+  imageCreate: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/aigc/image',
+    summary: 'Start a generation (JSON), or a face swap (multipart with type=faceswap, base and face)',
+    tag: 'images',
+    access: 'session',
+    body: imageBodySchema,
+    upload: {
+      fields: faceSwapFieldsSchema,
+      files: {
+        base: { maxBytes: CHARACTER_LIMITS.avatarBytes, kind: 'image', required: true },
+        face: { maxBytes: CHARACTER_LIMITS.avatarBytes, kind: 'image', required: true },
+      },
+    },
+    response: jobIdSchema,
+  }),
+  jobStatus: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/aigc/status',
+    summary: 'Where one of your jobs is: queued, running, done (with its results) or failed',
+    tag: 'images',
+    access: 'session',
+    query: jobStatusQuerySchema,
+    response: jobStatusSchema,
+  }),
+  imageHistory: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/aigc/image/history',
+    summary: 'Your generations, newest first, 20 at a time',
+    tag: 'images',
+    access: 'session',
+    query: imageHistoryQuerySchema,
+    response: z.object({ items: z.array(imageHistoryItemSchema) }),
+  }),
+  imageShare: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/aigc/image/share',
+    summary: 'Make one result public at /share/<share_id> and in the explore gallery',
+    tag: 'images',
+    access: 'session',
+    body: shareBodySchema,
+    response: sharedImageSchema,
+  }),
+  imageShared: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/share/:id',
+    summary: 'A shared picture, for its public page',
+    tag: 'images',
+    access: 'public',
+    params: z.strictObject({ id: z.string().min(1).max(64) }),
+    response: sharedImageSchema,
+  }),
+  explore: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/explore',
+    summary: 'The explore gallery: shared pictures, newest first, 24 a page',
+    tag: 'images',
+    access: 'public',
+    query: exploreQuerySchema,
+    response: z.object({ images: z.array(sharedImageSchema), has_more: z.boolean() }),
+  }),
+  presetSample: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/presets/:file',
+    summary: "A style's sample tile (<style id>.webp)",
+    tag: 'images',
+    access: 'public',
+    params: z.strictObject({ file: z.string().min(1).max(100) }),
+    answer: { type: 'image/webp', description: 'The tile' },
+    response: z.null(),
+  }),
+};

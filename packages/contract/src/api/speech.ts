@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPEECH_LIMITS, VOICE_IDS } from '../voices';
+import { endpoint } from './endpoint';
 
 /** POST /cgi-bin/auth/aigc/speech/text-to-speech: answers the audio itself. */
 export const ttsBodySchema = z.strictObject({
@@ -10,14 +11,111 @@ export const ttsBodySchema = z.strictObject({
 export type TtsBody = z.infer<typeof ttsBodySchema>;
 
 /** One of the caller's spoken texts, newest first (GET /cgi-bin/auth/aigc/speech/history). */
-export interface SpeechHistoryItem {
-  id: string;
-  kind: 'speech' | 'voice_clone';
-  voice_id: string | null;
-  text: string;
-  url: string;
-  format: 'mp3' | 'wav';
-  seconds: number;
-  preview: boolean;
-  created_at: number;
-}
+export const speechHistoryItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['speech', 'voice_clone']),
+  voice_id: z.string().nullable(),
+  text: z.string(),
+  url: z.string(),
+  format: z.enum(['mp3', 'wav']),
+  seconds: z.number(),
+  preview: z.boolean(),
+  created_at: z.number(),
+});
+export type SpeechHistoryItem = z.infer<typeof speechHistoryItemSchema>;
+
+/** A preset voice as the voice generator lists it, with the URL of its sample. */
+export const voiceSchema = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  gender: z.enum(['female', 'male']),
+  age: z.enum(['young', 'middle_aged', 'old']),
+  accent: z.enum(['american', 'british', 'australian', 'irish', 'scottish', 'caribbean', 'indian']),
+  use_case: z.enum([
+    'narration',
+    'conversational',
+    'news',
+    'characters',
+    'audiobook',
+    'meditation',
+    'advertisement',
+  ]),
+  description: z.string(),
+  preview_url: z.string(),
+});
+
+const tick = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
+
+/**
+ * POST /cgi-bin/auth/aigc/speech/custom (multipart): the voice to clone, and what it should say,
+ * as a typed `text` or a recorded `script`; the consent box; the answer's format.
+ */
+export const cloneFieldsSchema = z.object({
+  text: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(SPEECH_LIMITS.text).optional(),
+  ),
+  consent: tick,
+  format: z.preprocess((v) => (v === 'wav' ? 'wav' : 'mp3'), z.enum(['mp3', 'wav'])),
+});
+
+const audioAnswer = {
+  type: 'audio/*',
+  description: 'The audio: MP3 (audio/mpeg), or WAV when asked; its job id in the x-job-id header',
+};
+
+/** Text to speech with the 17 voices, voice cloning, their samples and the history. */
+export const SPEECH_ENDPOINTS = {
+  voices: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/aigc/speech/voices',
+    summary: 'The preset voices, and whether the offline engine speaks',
+    tag: 'speech',
+    access: 'session',
+    response: z.object({ voices: z.array(voiceSchema), offline: z.boolean() }),
+  }),
+  textToSpeech: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/aigc/speech/text-to-speech',
+    summary: 'Speak a text in one of the voices',
+    tag: 'speech',
+    access: 'session',
+    body: ttsBodySchema,
+    answer: audioAnswer,
+    response: z.null(),
+  }),
+  voiceClone: endpoint({
+    method: 'POST',
+    path: '/cgi-bin/auth/aigc/speech/custom',
+    summary: 'Clone a voice from 10 to 20 s of audio and speak a text or a recorded script in it',
+    tag: 'speech',
+    access: 'session',
+    upload: {
+      fields: cloneFieldsSchema,
+      files: {
+        voice: { maxBytes: SPEECH_LIMITS.referenceMaxBytes, kind: 'audio', required: true },
+        script: { maxBytes: SPEECH_LIMITS.scriptMaxBytes, kind: 'audio' },
+      },
+    },
+    answer: audioAnswer,
+    response: z.null(),
+  }),
+  speechHistory: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/auth/aigc/speech/history',
+    summary: 'Your spoken texts and clones, newest first',
+    tag: 'speech',
+    access: 'session',
+    response: z.object({ items: z.array(speechHistoryItemSchema) }),
+  }),
+  voicePreview: endpoint({
+    method: 'GET',
+    path: '/cgi-bin/speech/preview/:voiceId',
+    summary: "A preset voice's sample",
+    tag: 'speech',
+    access: 'public',
+    params: z.strictObject({ voiceId: z.string().min(1).max(64) }),
+    redirect: 'The sample audio file',
+    response: z.null(),
+  }),
+};

@@ -1,22 +1,13 @@
-import {
-  ErrorCode,
-  exploreQuerySchema,
-  imageBodySchema,
-  imageHistoryQuerySchema,
-  jobStatusQuerySchema,
-  serverMessage,
-  shareBodySchema,
-} from '@lumi/contract';
+import { IMAGE_ENDPOINTS as E, serverMessage } from '@lumi/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { BusinessError, notFound } from '../../lib/errors';
-import { imageTooLargeError } from '../../lib/images';
-import { fileBytes, readParts } from '../../lib/multipart';
+import { route, uploadOf } from '../../lib/endpoint';
+import { notFound } from '../../lib/errors';
+import { MULTIPART_OPTIONS } from '../../lib/multipart';
 import { FaceSwapService } from './faceswap.service';
 import { ok } from '../../lib/envelope';
 import { requestLocale } from '../../lib/request-locale';
 import type { PrivateFiles } from '../../lib/storage';
-import { validate } from '../../lib/validate';
 import { caller, TICKET_COOKIE } from '../../plugins/auth';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SessionService } from '../session/session.service';
@@ -29,54 +20,29 @@ export const imageRoutes: FastifyPluginAsync<{
   faceSwap: FaceSwapService;
   queue: JobQueue;
 }> = async (app, { images, faceSwap, queue }) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
-    throwFileSizeLimit: false,
-  });
+  await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
-  app.post('/aigc/image', async (request) => {
-    if (request.isMultipart()) {
-      // Face swap (spec §7): multipart type=faceswap with the two photos and the consent.
-      const fields: Record<string, string> = {};
-      const files: Partial<Record<'base' | 'face', Buffer>> = {};
-      for await (const part of readParts(request)) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'base' && part.fieldname !== 'face') {
-            part.file.resume();
-            throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
-          }
-          const bytes = await fileBytes(part);
-          if (part.file.truncated) throw imageTooLargeError();
-          files[part.fieldname] = bytes;
-        } else {
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-      if (fields.type !== 'faceswap')
-        throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'type' });
-      for (const name of ['base', 'face'] as const) {
-        if (!files[name]?.length)
-          throw new BusinessError(ErrorCode.INVALID_INPUT, 'missing_field', { field: name });
-      }
-      const baseFace = Number(fields.base_face ?? 0);
+  route(app, E.imageCreate, async (request) => {
+    // Face swap (spec §7): multipart type=faceswap with the two photos and the consent.
+    const upload = uploadOf(request, E.imageCreate);
+    if (upload) {
+      const { fields, files } = upload;
       return ok(
         await faceSwap.create(caller(request).user, {
           base: files.base!,
           face: files.face!,
-          consent: fields.consent === 'true' || fields.consent === '1',
-          baseFace: Number.isInteger(baseFace) && baseFace >= 0 && baseFace < 20 ? baseFace : 0,
+          consent: fields.consent,
+          baseFace: fields.base_face,
           ip: request.ip,
         }),
       );
     }
-    const body = validate(imageBodySchema, request.body);
-    return ok(await images.create(caller(request).user, body));
+    return ok(await images.create(caller(request).user, request.body));
   });
 
-  app.get('/aigc/status', async (request) => {
-    const { id } = validate(jobStatusQuerySchema, request.query);
+  route(app, E.jobStatus, async (request) => {
     const { user } = caller(request);
-    const job = await images.ownJob(user, id);
+    const job = await images.ownJob(user, request.query.id);
     const locale = requestLocale(request);
     return ok(
       await queue.status(job, {
@@ -89,15 +55,14 @@ export const imageRoutes: FastifyPluginAsync<{
     );
   });
 
-  app.get('/aigc/image/history', async (request) => {
-    const { tool, before } = validate(imageHistoryQuerySchema, request.query);
+  route(app, E.imageHistory, async (request) => {
+    const { tool, before } = request.query;
     return ok({ items: await images.history(caller(request).user, tool, before) });
   });
 
-  app.post('/aigc/image/share', async (request) => {
-    const { id, index } = validate(shareBodySchema, request.body);
-    return ok(await images.share(caller(request).user, id, index));
-  });
+  route(app, E.imageShare, async (request) =>
+    ok(await images.share(caller(request).user, request.body.id, request.body.index)),
+  );
 };
 
 /** Whether the visitor (if signed in) has adult content on; public pages work without a session. */
@@ -112,11 +77,11 @@ export const publicImageRoutes: FastifyPluginAsync<{
   images: ImagesService;
   sessions: SessionService;
 }> = async (app, { images, sessions }) => {
-  app.get<{ Params: { id: string } }>('/share/:id', async (request) =>
+  route(app, E.imageShared, async (request) =>
     ok(await images.shared(request.params.id, await viewerNsfw(request, sessions))),
   );
-  app.get('/explore', async (request) => {
-    const { tool, page } = validate(exploreQuerySchema, request.query);
+  route(app, E.explore, async (request) => {
+    const { tool, page } = request.query;
     return ok(await images.explore(tool, page, await viewerNsfw(request, sessions)));
   });
 };
@@ -131,7 +96,7 @@ export const presetSampleRoutes: FastifyPluginAsync<{ samples: PresetSamples }> 
   app,
   { samples },
 ) => {
-  app.get<{ Params: { file: string } }>('/presets/:file', async (request, reply) => {
+  route(app, E.presetSample, async (request, reply) => {
     const match = /^([a-z0-9-]{1,60})\.webp$/.exec(request.params.file);
     const sample = match ? await samples.sample(match[1]!) : undefined;
     // An unknown style answers in the envelope, like every /cgi-bin call.
