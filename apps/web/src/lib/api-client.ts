@@ -1,4 +1,5 @@
-import { ErrorCode, type Envelope } from '@lumi/contract';
+import { ErrorCode, type Endpoint, type EndpointAt, type Envelope, type Route } from '@lumi/contract';
+import type { z } from 'zod';
 
 export const API_BASE = '/cgi-bin';
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -252,4 +253,63 @@ export function apiStream(path: string, options: RequestOptions = {}): Promise<R
     'text/event-stream',
     (response) => response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream'),
   );
+}
+
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** A call's input as its endpoint declares it: query, JSON body, path parameters. */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'query' | 'json'> &
+  (E extends { query: z.ZodType } ? { query?: In<E['query']> } : { query?: never }) &
+  (E extends { body: z.ZodType } ? { json?: In<E['body']> } : { json?: never }) &
+  (E extends { params: z.ZodType } ? { params: In<E['params']> } : { params?: never });
+
+type CallArgs<E extends Endpoint> = E extends { params: z.ZodType }
+  ? [options: CallOptions<E>]
+  : [options?: CallOptions<E>];
+
+/** What a call of the route answers on success: its endpoint's `data`. */
+export type CallData<R extends Route> = Out<EndpointAt<R>['response']>;
+
+/**
+ * The path to ask for a route (under API_BASE), its `:name` parameters filled in. For the calls
+ * whose answer is a stream or a file (apiStream, apiBlob).
+ */
+export function pathOf(route: Route, params: Record<string, string | number> = {}): string {
+  return route.path
+    .slice(API_BASE.length)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/**
+ * Calls one endpoint of the contract's table by its route (`API.characterList`): its query,
+ * body and path parameters typed by the endpoint's schemas, its answer by the endpoint's
+ * response. Everything else as `api`.
+ */
+export function call<R extends Route>(route: R, ...[options]: CallArgs<EndpointAt<R>>): Promise<CallData<R>> {
+  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+  };
+  return api<CallData<R>>(pathOf(route, params), {
+    ...rest,
+    ...(query ? { query } : {}),
+    method: route.method,
+  });
+}
+
+/** `call`, answering the server's success message too (see `apiWithMessage`). */
+export function callWithMessage<R extends Route>(
+  route: R,
+  ...[options]: CallArgs<EndpointAt<R>>
+): Promise<{ data: CallData<R>; message: string }> {
+  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+  };
+  return apiWithMessage<CallData<R>>(pathOf(route, params), {
+    ...rest,
+    ...(query ? { query } : {}),
+    method: route.method,
+  });
 }

@@ -9,6 +9,7 @@ import {
   MODEL_PROFILE_IDS,
   VISIBILITIES,
 } from '../characters';
+import * as API from './routes';
 import { endpoint, noData } from './endpoint';
 
 /** Form and query values arrive as strings; blank means "not given". */
@@ -224,8 +225,7 @@ const characterFiles = {
 /** Characters: the lists, one character, create and edit, cards, likes, ratings and Recent Chats. */
 export const CHARACTER_ENDPOINTS = {
   characterList: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/list',
+    ...API.characterList,
     summary: 'The home list: Hot, top rated, New and the chips',
     tag: 'characters',
     access: 'session',
@@ -233,8 +233,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(characterSummarySchema),
   }),
   characterSearch: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/list-search',
+    ...API.characterSearch,
     summary: 'Search characters by name, description and tags',
     tag: 'characters',
     access: 'session',
@@ -242,8 +241,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(characterSummarySchema),
   }),
   characterGet: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/get',
+    ...API.characterGet,
     summary: 'One character, with everything the chat and the edit form need',
     tag: 'characters',
     access: 'session',
@@ -251,8 +249,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterDetailSchema,
   }),
   characterMine: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/my',
+    ...API.characterMine,
     summary: "The caller's own characters",
     tag: 'characters',
     access: 'session',
@@ -260,8 +257,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(characterSummarySchema),
   }),
   characterCreate: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character/create',
+    ...API.characterCreate,
     summary: 'Create a character from the form, its avatar and an optional character card',
     tag: 'characters',
     access: 'session',
@@ -270,8 +266,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterDetailSchema,
   }),
   characterModify: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character/modify',
+    ...API.characterModify,
     summary: 'Edit one of your characters (empty optional fields clear them)',
     tag: 'characters',
     access: 'session',
@@ -280,8 +275,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterDetailSchema,
   }),
   characterDelete: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character/delete',
+    ...API.characterDelete,
     summary: 'Delete one of your characters',
     tag: 'characters',
     access: 'session',
@@ -289,8 +283,7 @@ export const CHARACTER_ENDPOINTS = {
     response: noData,
   }),
   characterRate: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character/ratings',
+    ...API.characterRate,
     summary: 'Rate a character from 1 to 5 stars',
     tag: 'characters',
     access: 'session',
@@ -298,8 +291,7 @@ export const CHARACTER_ENDPOINTS = {
     response: ratingResultSchema,
   }),
   characterCard: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/card',
+    ...API.characterCard,
     summary: 'Download a character as a character card (PNG, chara_card_v3 with v2)',
     tag: 'characters',
     access: 'session',
@@ -308,8 +300,7 @@ export const CHARACTER_ENDPOINTS = {
     response: noData,
   }),
   characterApproveList: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character/approve-list',
+    ...API.characterApproveList,
     summary: 'Characters waiting for approval (admins)',
     tag: 'admin',
     access: 'admin',
@@ -317,8 +308,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(characterSummarySchema),
   }),
   collectAdd: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/collect/add',
+    ...API.collectAdd,
     summary: 'Like a character',
     tag: 'characters',
     access: 'session',
@@ -326,8 +316,7 @@ export const CHARACTER_ENDPOINTS = {
     response: noData,
   }),
   collectDelete: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/collect/delete',
+    ...API.collectDelete,
     summary: 'Unlike characters, by like ids or by character',
     tag: 'characters',
     access: 'session',
@@ -335,8 +324,7 @@ export const CHARACTER_ENDPOINTS = {
     response: deletedSchema,
   }),
   collectList: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/collect/list',
+    ...API.collectList,
     summary: 'The characters the caller liked',
     tag: 'characters',
     access: 'session',
@@ -344,16 +332,14 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(collectItemSchema),
   }),
   browseList: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character_browse/list',
+    ...API.browseList,
     summary: 'Recent Chats: the characters the caller chatted with, latest first',
     tag: 'characters',
     access: 'session',
     response: characterPageOf(browseItemSchema),
   }),
   browseDelete: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_browse/delete',
+    ...API.browseDelete,
     summary: 'Remove characters from Recent Chats, by row ids or by character',
     tag: 'characters',
     access: 'session',
@@ -361,8 +347,7 @@ export const CHARACTER_ENDPOINTS = {
     response: deletedSchema,
   }),
   adminCharacterAll: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/admin/character/all',
+    ...API.adminCharacterAll,
     summary: 'Every character, filtered by approval and name (admins)',
     tag: 'admin',
     access: 'admin',
@@ -370,8 +355,7 @@ export const CHARACTER_ENDPOINTS = {
     response: characterPageOf(characterSummarySchema),
   }),
   adminCharacterApprove: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/admin/character/approve',
+    ...API.adminCharacterApprove,
     summary: 'Approve or reject a character (admins)',
     tag: 'admin',
     access: 'admin',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODEL_PROFILE_IDS } from '../characters';
 import { CHAT_LIMITS } from '../chat';
+import * as API from './routes';
 import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -135,8 +136,7 @@ export type ChatStreamEvent =
 /** The chat's calls (spec: aigc/text and character_msg/*), for the server's routes and the reference. */
 export const CHAT_ENDPOINTS = {
   chatSend: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/aigc/text',
+    ...API.chatSend,
     summary:
       'Send a message, or regenerate or continue a reply; streams server-sent events (start, delta, done | error) with Accept: text/event-stream',
     tag: 'chat',
@@ -146,8 +146,7 @@ export const CHAT_ENDPOINTS = {
     stream: true,
   }),
   chatMessages: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character_msg/list',
+    ...API.chatMessages,
     summary: "A conversation's messages, newest page first",
     tag: 'chat',
     access: 'session',
@@ -155,8 +154,7 @@ export const CHAT_ENDPOINTS = {
     response: messagePageSchema,
   }),
   chatOpen: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/add',
+    ...API.chatOpen,
     summary: "Open (or find) the conversation with a character, with the character's greeting",
     tag: 'chat',
     access: 'session',
@@ -164,8 +162,7 @@ export const CHAT_ENDPOINTS = {
     response: messagePageSchema,
   }),
   chatRestart: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/character_msg/clear',
+    ...API.chatRestart,
     summary: 'Restart: a fresh conversation with the greeting',
     tag: 'chat',
     access: 'session',
@@ -173,8 +170,7 @@ export const CHAT_ENDPOINTS = {
     response: messagePageSchema,
   }),
   chatEdit: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/edit',
+    ...API.chatEdit,
     summary: "Edit a message's text",
     tag: 'chat',
     access: 'session',
@@ -182,8 +178,7 @@ export const CHAT_ENDPOINTS = {
     response: chatMessageSchema,
   }),
   chatDelete: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/delete',
+    ...API.chatDelete,
     summary: 'Delete a message',
     tag: 'chat',
     access: 'session',
@@ -191,8 +186,7 @@ export const CHAT_ENDPOINTS = {
     response: noData,
   }),
   chatSwipe: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/swipe',
+    ...API.chatSwipe,
     summary: "Choose one of a reply's alternatives",
     tag: 'chat',
     access: 'session',
@@ -200,8 +194,7 @@ export const CHAT_ENDPOINTS = {
     response: chatMessageSchema,
   }),
   chatMemory: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/memory',
+    ...API.chatMemory,
     summary: "Set a conversation's memory",
     tag: 'chat',
     access: 'session',
@@ -209,8 +202,7 @@ export const CHAT_ENDPOINTS = {
     response: conversationSchema,
   }),
   chatPersona: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/character_msg/persona',
+    ...API.chatPersona,
     summary: "Set a conversation's persona and model",
     tag: 'chat',
     access: 'session',

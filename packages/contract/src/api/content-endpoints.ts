@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from '../locales';
+import * as API from './routes';
 import { endpoint } from './endpoint';
 
 /**
@@ -26,8 +27,7 @@ const slugParams = z.strictObject({ slug: z.string().max(200) });
 
 export const CONTENT_ENDPOINTS = {
   legalPage: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/content/legal/:slug',
+    ...API.legalPage,
     summary: "A legal page (terms, privacy, refunds) in the caller's language, as HTML",
     tag: 'content',
     access: 'public',
@@ -35,16 +35,14 @@ export const CONTENT_ENDPOINTS = {
     response: contentDocumentSchema,
   }),
   blogList: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/content/blog',
+    ...API.blogList,
     summary: "The blog's articles in the caller's language, newest first",
     tag: 'content',
     access: 'public',
     response: blogListSchema,
   }),
   blogArticle: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/content/blog/:slug',
+    ...API.blogArticle,
     summary: "A blog article in the caller's language, as HTML",
     tag: 'content',
     access: 'public',

@@ -6,6 +6,7 @@ import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
 import { SPEECH_ENDPOINTS } from './speech';
 import type { Endpoint } from './endpoint';
+import type * as API from './routes';
 
 /**
  * Every call declared in the contract, by name. The server registers the routes from it and
@@ -22,3 +23,21 @@ export const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+
+/** A call's place, as api/routes.ts gives it to the web. */
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+/** The endpoint of the table at a route: its schemas' types, for a client that holds only the route. */
+export type EndpointAt<R extends Route> = Extract<
+  (typeof ENDPOINTS)[EndpointName],
+  { method: R['method']; path: R['path'] }
+>;
+
+// The table and the routes name the same calls, at the same places.
+type Places<T> = { [K in keyof T]: T[K] extends Route ? Pick<T[K], 'method' | 'path'> : never };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const samePlaces: Same<Places<typeof ENDPOINTS>, Places<typeof API>> = true;
+void samePlaces;

@@ -9,6 +9,7 @@ import {
   type GirlBuilderField,
 } from '../images';
 import { CHARACTER_LIMITS } from '../characters';
+import * as API from './routes';
 import { endpoint } from './endpoint';
 
 const presetIds = IMAGE_PRESETS.map((p) => p.id) as [string, ...string[]];
@@ -164,8 +165,7 @@ const jobIdSchema = z.object({ id: z.string() });
 /** The image tools (image, anime, girl, tattoo and face swap), their jobs, history and sharing. */
 export const IMAGE_ENDPOINTS = {
   imageCreate: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/aigc/image',
+    ...API.imageCreate,
     summary: 'Start a generation (JSON), or a face swap (multipart with type=faceswap, base and face)',
     tag: 'images',
     access: 'session',
@@ -180,8 +180,7 @@ export const IMAGE_ENDPOINTS = {
     response: jobIdSchema,
   }),
   jobStatus: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/aigc/status',
+    ...API.jobStatus,
     summary: 'Where one of your jobs is: queued, running, done (with its results) or failed',
     tag: 'images',
     access: 'session',
@@ -189,8 +188,7 @@ export const IMAGE_ENDPOINTS = {
     response: jobStatusSchema,
   }),
   imageHistory: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/aigc/image/history',
+    ...API.imageHistory,
     summary: 'Your generations, newest first, 20 at a time',
     tag: 'images',
     access: 'session',
@@ -198,8 +196,7 @@ export const IMAGE_ENDPOINTS = {
     response: z.object({ items: z.array(imageHistoryItemSchema) }),
   }),
   imageShare: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/aigc/image/share',
+    ...API.imageShare,
     summary: 'Make one result public at /share/<share_id> and in the explore gallery',
     tag: 'images',
     access: 'session',
@@ -207,8 +204,7 @@ export const IMAGE_ENDPOINTS = {
     response: sharedImageSchema,
   }),
   imageShared: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/share/:id',
+    ...API.imageShared,
     summary: 'A shared picture, for its public page',
     tag: 'images',
     access: 'public',
@@ -216,8 +212,7 @@ export const IMAGE_ENDPOINTS = {
     response: sharedImageSchema,
   }),
   explore: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/explore',
+    ...API.explore,
     summary: 'The explore gallery: shared pictures, newest first, 24 a page',
     tag: 'images',
     access: 'public',
@@ -225,8 +220,7 @@ export const IMAGE_ENDPOINTS = {
     response: z.object({ images: z.array(sharedImageSchema), has_more: z.boolean() }),
   }),
   presetSample: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/presets/:file',
+    ...API.presetSample,
     summary: "A style's sample tile (<style id>.webp)",
     tag: 'images',
     access: 'public',

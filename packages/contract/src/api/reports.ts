@@ -7,6 +7,7 @@ import {
   LOG_ACTIONS,
   SAFETY_VERDICTS,
 } from '../reports';
+import * as API from './routes';
 import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -180,8 +181,7 @@ export type SafetyCounts = z.infer<typeof safetyCountsSchema>;
 /** Reports (spec: report a character, message, picture or profile) and the admin's queue. */
 export const REPORT_ENDPOINTS = {
   reportCreate: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/report/create',
+    ...API.reportCreate,
     summary: 'Report a character, a message, a shared picture or a profile',
     tag: 'reports',
     access: 'session',
@@ -189,8 +189,7 @@ export const REPORT_ENDPOINTS = {
     response: noData,
   }),
   reportQueue: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/admin/report/list',
+    ...API.reportQueue,
     summary: 'The queue: items with open reports (admins)',
     tag: 'admin',
     access: 'admin',
@@ -198,8 +197,7 @@ export const REPORT_ENDPOINTS = {
     response: reportQueuePageSchema,
   }),
   reportAction: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/admin/report/action',
+    ...API.reportAction,
     summary: 'Act on a reported item: hide, restore, delete, ban, unban or dismiss (admins)',
     tag: 'admin',
     access: 'admin',
@@ -207,8 +205,7 @@ export const REPORT_ENDPOINTS = {
     response: reportActionResultSchema,
   }),
   reportLog: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/admin/report/log',
+    ...API.reportLog,
     summary: 'The moderation audit log, newest first (admins)',
     tag: 'admin',
     access: 'admin',
@@ -216,8 +213,7 @@ export const REPORT_ENDPOINTS = {
     response: moderationLogPageSchema,
   }),
   safetyCounts: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/admin/safety/counts',
+    ...API.safetyCounts,
     summary: "The operator's safety figures over the last days (admins)",
     tag: 'admin',
     access: 'admin',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_NAME_MAX } from '../session';
+import * as API from './routes';
 import { endpoint, noData } from './endpoint';
 
 /** POST /cgi-bin/login, form-encoded (spec §7). Form values are strings, so type is coerced. */
@@ -83,8 +84,7 @@ export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 /** Sign-in, the session and the credits (spec §3, §7). */
 export const SESSION_ENDPOINTS = {
   login: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/login',
+    ...API.login,
     summary:
       'Sign in, form-encoded: a tourist with its 40-character code (type 0), or the access token of a proven identity (1 Google, 2 Facebook, 4 e-mail); sets the session cookies',
     tag: 'session',
@@ -93,24 +93,21 @@ export const SESSION_ENDPOINTS = {
     response: loginDataSchema,
   }),
   userInfo: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/user/info',
+    ...API.userInfo,
     summary: 'Who is signed in, with the credits left',
     tag: 'session',
     access: 'session',
     response: userInfoSchema,
   }),
   logout: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/logout',
+    ...API.logout,
     summary: 'Sign out: the session ends and its cookies are cleared',
     tag: 'session',
     access: 'session',
     response: noData,
   }),
   creditRemain: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/credit/remain',
+    ...API.creditRemain,
     summary: 'The credits left: free (daily) and paid, with when the free ones reset',
     tag: 'credits',
     access: 'session',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPEECH_LIMITS, VOICE_IDS } from '../voices';
+import * as API from './routes';
 import { endpoint } from './endpoint';
 
 /** POST /cgi-bin/auth/aigc/speech/text-to-speech: answers the audio itself. */
@@ -67,16 +68,14 @@ const audioAnswer = {
 /** Text to speech with the 17 voices, voice cloning, their samples and the history. */
 export const SPEECH_ENDPOINTS = {
   voices: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/aigc/speech/voices',
+    ...API.voices,
     summary: 'The preset voices, and whether the offline engine speaks',
     tag: 'speech',
     access: 'session',
     response: z.object({ voices: z.array(voiceSchema), offline: z.boolean() }),
   }),
   textToSpeech: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/aigc/speech/text-to-speech',
+    ...API.textToSpeech,
     summary: 'Speak a text in one of the voices',
     tag: 'speech',
     access: 'session',
@@ -85,8 +84,7 @@ export const SPEECH_ENDPOINTS = {
     response: z.null(),
   }),
   voiceClone: endpoint({
-    method: 'POST',
-    path: '/cgi-bin/auth/aigc/speech/custom',
+    ...API.voiceClone,
     summary: 'Clone a voice from 10 to 20 s of audio and speak a text or a recorded script in it',
     tag: 'speech',
     access: 'session',
@@ -101,16 +99,14 @@ export const SPEECH_ENDPOINTS = {
     response: z.null(),
   }),
   speechHistory: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/auth/aigc/speech/history',
+    ...API.speechHistory,
     summary: 'Your spoken texts and clones, newest first',
     tag: 'speech',
     access: 'session',
     response: z.object({ items: z.array(speechHistoryItemSchema) }),
   }),
   voicePreview: endpoint({
-    method: 'GET',
-    path: '/cgi-bin/speech/preview/:voiceId',
+    ...API.voicePreview,
     summary: "A preset voice's sample",
     tag: 'speech',
     access: 'public',

@@ -1,0 +1,56 @@
+/**
+ * Where each call of the contract lives: its method and path, without the schemas, so that the
+ * web can call by these (`call(API.characterList, ...)` in lib/api-client.ts) without loading
+ * zod; each constant is tree-shaken on its own. api/endpoints.ts declares each call's schemas
+ * under the same name, and its type holds the two together.
+ */
+export const adminCharacterAll = { method: 'POST', path: '/cgi-bin/admin/character/all' } as const;
+export const adminCharacterApprove = { method: 'POST', path: '/cgi-bin/admin/character/approve' } as const;
+export const blogArticle = { method: 'GET', path: '/cgi-bin/content/blog/:slug' } as const;
+export const blogList = { method: 'GET', path: '/cgi-bin/content/blog' } as const;
+export const browseDelete = { method: 'POST', path: '/cgi-bin/auth/character_browse/delete' } as const;
+export const browseList = { method: 'GET', path: '/cgi-bin/auth/character_browse/list' } as const;
+export const characterApproveList = { method: 'GET', path: '/cgi-bin/auth/character/approve-list' } as const;
+export const characterCard = { method: 'GET', path: '/cgi-bin/auth/character/card' } as const;
+export const characterCreate = { method: 'POST', path: '/cgi-bin/auth/character/create' } as const;
+export const characterDelete = { method: 'POST', path: '/cgi-bin/auth/character/delete' } as const;
+export const characterGet = { method: 'GET', path: '/cgi-bin/auth/character/get' } as const;
+export const characterList = { method: 'GET', path: '/cgi-bin/auth/character/list' } as const;
+export const characterMine = { method: 'GET', path: '/cgi-bin/auth/character/my' } as const;
+export const characterModify = { method: 'POST', path: '/cgi-bin/auth/character/modify' } as const;
+export const characterRate = { method: 'POST', path: '/cgi-bin/auth/character/ratings' } as const;
+export const characterSearch = { method: 'GET', path: '/cgi-bin/auth/character/list-search' } as const;
+export const chatDelete = { method: 'POST', path: '/cgi-bin/auth/character_msg/delete' } as const;
+export const chatEdit = { method: 'POST', path: '/cgi-bin/auth/character_msg/edit' } as const;
+export const chatMemory = { method: 'POST', path: '/cgi-bin/auth/character_msg/memory' } as const;
+export const chatMessages = { method: 'GET', path: '/cgi-bin/auth/character_msg/list' } as const;
+export const chatOpen = { method: 'POST', path: '/cgi-bin/auth/character_msg/add' } as const;
+export const chatPersona = { method: 'POST', path: '/cgi-bin/auth/character_msg/persona' } as const;
+export const chatRestart = { method: 'GET', path: '/cgi-bin/auth/character_msg/clear' } as const;
+export const chatSend = { method: 'POST', path: '/cgi-bin/auth/aigc/text' } as const;
+export const chatSwipe = { method: 'POST', path: '/cgi-bin/auth/character_msg/swipe' } as const;
+export const collectAdd = { method: 'POST', path: '/cgi-bin/auth/collect/add' } as const;
+export const collectDelete = { method: 'POST', path: '/cgi-bin/auth/collect/delete' } as const;
+export const collectList = { method: 'GET', path: '/cgi-bin/auth/collect/list' } as const;
+export const creditRemain = { method: 'GET', path: '/cgi-bin/auth/credit/remain' } as const;
+export const explore = { method: 'GET', path: '/cgi-bin/explore' } as const;
+export const imageCreate = { method: 'POST', path: '/cgi-bin/auth/aigc/image' } as const;
+export const imageHistory = { method: 'GET', path: '/cgi-bin/auth/aigc/image/history' } as const;
+export const imageShare = { method: 'POST', path: '/cgi-bin/auth/aigc/image/share' } as const;
+export const imageShared = { method: 'GET', path: '/cgi-bin/share/:id' } as const;
+export const jobStatus = { method: 'GET', path: '/cgi-bin/auth/aigc/status' } as const;
+export const legalPage = { method: 'GET', path: '/cgi-bin/content/legal/:slug' } as const;
+export const login = { method: 'POST', path: '/cgi-bin/login' } as const;
+export const logout = { method: 'POST', path: '/cgi-bin/auth/logout' } as const;
+export const presetSample = { method: 'GET', path: '/cgi-bin/presets/:file' } as const;
+export const reportAction = { method: 'POST', path: '/cgi-bin/admin/report/action' } as const;
+export const reportCreate = { method: 'POST', path: '/cgi-bin/auth/report/create' } as const;
+export const reportLog = { method: 'GET', path: '/cgi-bin/admin/report/log' } as const;
+export const reportQueue = { method: 'GET', path: '/cgi-bin/admin/report/list' } as const;
+export const safetyCounts = { method: 'GET', path: '/cgi-bin/admin/safety/counts' } as const;
+export const speechHistory = { method: 'GET', path: '/cgi-bin/auth/aigc/speech/history' } as const;
+export const textToSpeech = { method: 'POST', path: '/cgi-bin/auth/aigc/speech/text-to-speech' } as const;
+export const userInfo = { method: 'GET', path: '/cgi-bin/auth/user/info' } as const;
+export const voiceClone = { method: 'POST', path: '/cgi-bin/auth/aigc/speech/custom' } as const;
+export const voicePreview = { method: 'GET', path: '/cgi-bin/speech/preview/:voiceId' } as const;
+export const voices = { method: 'GET', path: '/cgi-bin/auth/aigc/speech/voices' } as const;
