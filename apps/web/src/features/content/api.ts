@@ -1,4 +1,5 @@
 import {
+  API,
   pageDataKey,
   type BlogListResponse,
   type ContentDocument,
@@ -7,7 +8,7 @@ import {
   type PageData,
 } from '@lumi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 let prerendered: PageData | null | undefined;
 
@@ -30,20 +31,24 @@ function pageData<T>(key: string): T | undefined {
 const STALE = 5 * 60_000;
 
 /** One text from the content API, answered first from the prerendered page's data when it is that text. */
-function useContent<T>(key: string, path: string) {
+function useContent<T>(key: string, load: () => Promise<T>) {
   return useQuery({
     queryKey: ['content', key],
-    queryFn: () => api<T>(path, { silent: true }),
+    queryFn: load,
     initialData: () => pageData<T>(key),
     staleTime: STALE,
   });
 }
 
 export const useLegalPage = (slug: LegalSlug, locale: Locale) =>
-  useContent<ContentDocument>(pageDataKey.legal(slug, locale), `/content/legal/${slug}`);
+  useContent<ContentDocument>(pageDataKey.legal(slug, locale), () =>
+    call(API.legalPage, { params: { slug }, silent: true }),
+  );
 
 export const useBlogList = (locale: Locale) =>
-  useContent<BlogListResponse>(pageDataKey.blogList(locale), '/content/blog');
+  useContent<BlogListResponse>(pageDataKey.blogList(locale), () => call(API.blogList, { silent: true }));
 
 export const useArticle = (slug: string, locale: Locale) =>
-  useContent<ContentDocument>(pageDataKey.article(slug, locale), `/content/blog/${encodeURIComponent(slug)}`);
+  useContent<ContentDocument>(pageDataKey.article(slug, locale), () =>
+    call(API.blogArticle, { params: { slug }, silent: true }),
+  );

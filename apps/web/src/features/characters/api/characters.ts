@@ -1,19 +1,8 @@
-import type {
-  BrowseItem,
-  CharacterDetail,
-  CharacterPage,
-  CharacterSummary,
-  CollectItem,
-  ListSort,
-  RatingResult,
-} from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { API, type CharacterPage, type ListSort } from '@lumi/contract';
+import { API_BASE, call, pathOf } from '@/lib/api-client';
 
 /** Create, modify and card export may take up to 200 s (spec §9). */
 export const UPLOAD_TIMEOUT_MS = 200_000;
-
-/** The API client waits for the session (tourist login) before these calls. */
-const call = <T>(path: string, options: Parameters<typeof api>[1] = {}): Promise<T> => api<T>(path, options);
 
 export interface ListParams {
   page: number;
@@ -25,7 +14,7 @@ export interface ListParams {
 }
 
 export const listCharacters = (params: ListParams, signal?: AbortSignal) =>
-  call<CharacterPage>('/auth/character/list', {
+  call(API.characterList, {
     query: {
       page: params.page,
       page_size: params.page_size ?? 20,
@@ -44,7 +33,7 @@ export async function searchCharacters(
   signal?: AbortSignal,
 ): Promise<CharacterPage> {
   try {
-    return await call<CharacterPage>('/auth/character/list-search', {
+    return await call(API.characterSearch, {
       query: { query, page, page_size: 20 },
       silent: true,
       ...(signal ? { signal } : {}),
@@ -56,59 +45,54 @@ export async function searchCharacters(
 }
 
 export const getCharacter = (id: number, options: { fromChat?: boolean; silent?: boolean } = {}) =>
-  call<CharacterDetail>('/auth/character/get', {
+  call(API.characterGet, {
     query: { id, from: options.fromChat ? 'chat' : undefined },
     silent: options.silent ?? false,
   });
 
-export const myCharacters = (page: number) =>
-  call<CharacterPage>('/auth/character/my', { query: { page, page_size: 20 } });
+export const myCharacters = (page: number) => call(API.characterMine, { query: { page, page_size: 20 } });
 
-export const likedCharacters = (page: number) =>
-  call<CharacterPage<CollectItem>>('/auth/collect/list', { query: { page, page_size: 20 } });
+export const likedCharacters = (page: number) => call(API.collectList, { query: { page, page_size: 20 } });
 
-export const recentChats = () => call<CharacterPage<BrowseItem>>('/auth/character_browse/list');
+export const recentChats = () => call(API.browseList);
 
-export const deleteRecentChat = (characterId: number) =>
-  call<{ deleted: number }>('/auth/character_browse/delete', { json: { characterId } });
+export const deleteRecentChat = (characterId: number) => call(API.browseDelete, { json: { characterId } });
 
 /** character/create and character/modify take the form as multipart (fields of spec §3). */
 export const createCharacter = (form: FormData) =>
-  call<CharacterDetail>('/auth/character/create', {
+  call(API.characterCreate, {
     formData: form,
     timeoutMs: UPLOAD_TIMEOUT_MS,
     silent: true,
   });
 
 export const modifyCharacter = (form: FormData) =>
-  call<CharacterDetail>('/auth/character/modify', {
+  call(API.characterModify, {
     formData: form,
     timeoutMs: UPLOAD_TIMEOUT_MS,
     silent: true,
   });
 
-export const deleteCharacter = (id: number) => call<null>('/auth/character/delete', { json: { id } });
+export const deleteCharacter = (id: number) => call(API.characterDelete, { json: { id } });
 
 export const rateCharacter = (id: number, rating: number) =>
-  call<RatingResult>('/auth/character/ratings', { json: { id, rating } });
+  call(API.characterRate, { json: { id, rating } });
 
-export const likeCharacter = (characterId: number) =>
-  call<null>('/auth/collect/add', { json: { characterId } });
+export const likeCharacter = (characterId: number) => call(API.collectAdd, { json: { characterId } });
 
-export const unlikeCharacter = (characterId: number) =>
-  call<{ deleted: number }>('/auth/collect/delete', { json: { characterId } });
+export const unlikeCharacter = (characterId: number) => call(API.collectDelete, { json: { characterId } });
 
 /** The URL that downloads a character as a PNG card (V2 and V3 chunks). */
-export const cardUrl = (id: number) => `/cgi-bin/auth/character/card?id=${id}`;
+export const cardUrl = (id: number) => `${API_BASE}${pathOf(API.characterCard)}?id=${id}`;
 
 export const approveList = (page: number) =>
-  call<CharacterPage>('/auth/character/approve-list', { query: { page, page_size: 20 }, silent: true });
+  call(API.characterApproveList, { query: { page, page_size: 20 }, silent: true });
 
 export const adminAllCharacters = (params: {
   page: number;
   approval?: 'pending' | 'approved' | 'rejected' | undefined;
   query?: string | undefined;
-}) => call<CharacterPage>('/admin/character/all', { json: { page_size: 20, ...params } });
+}) => call(API.adminCharacterAll, { json: { page_size: 20, ...params } });
 
 export const approveCharacter = (id: number, approval: 'approved' | 'rejected') =>
-  call<CharacterSummary>('/admin/character/approve', { json: { id, approval } });
+  call(API.adminCharacterApprove, { json: { id, approval } });

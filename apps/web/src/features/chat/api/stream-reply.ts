@@ -1,5 +1,5 @@
-import { readEvents, type ChatStreamEvent, type ModelProfileId } from '@lumi/contract';
-import { apiStream } from '@/lib/api-client';
+import { API, readEvents, type ChatStreamEvent, type ModelProfileId } from '@lumi/contract';
+import { apiStream, pathOf } from '@/lib/api-client';
 
 /** A reply may stream for minutes on a slow model (the server allows 300 s). */
 const REPLY_TIMEOUT_MS = 300_000;
@@ -30,7 +30,7 @@ export async function streamReply(
   on: ReplyListener,
   signal: AbortSignal,
 ): Promise<'done' | 'error' | 'cut'> {
-  const response = await apiStream('/auth/aigc/text', {
+  const response = await apiStream(pathOf(API.chatSend), {
     json: body,
     signal,
     silent: true,

@@ -1,6 +1,6 @@
-import type { CreditRemain } from '@lumi/contract';
+import { API } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const creditsQueryKey = ['credits', 'remain'] as const;
 
@@ -10,7 +10,7 @@ export function creditsQueryOptions(ready: () => Promise<unknown>) {
     queryKey: creditsQueryKey,
     queryFn: async () => {
       await ready();
-      return api<CreditRemain>('/auth/credit/remain', { silent: true });
+      return call(API.creditRemain, { silent: true });
     },
   });
 }

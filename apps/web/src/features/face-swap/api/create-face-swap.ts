@@ -1,4 +1,5 @@
-import { api } from '@/lib/api-client';
+import { API } from '@lumi/contract';
+import { call } from '@/lib/api-client';
 import type { SwapRequest } from '../lib/swap-state';
 
 /** The upload's timeout: two photos of up to 10 MB each on a slow line (spec §9's image call). */
@@ -17,7 +18,7 @@ export function createFaceSwap(request: SwapRequest): Promise<{ id: string }> {
   form.set('base_face', String(request.baseFace));
   form.set('base', request.base, request.base.name);
   form.set('face', request.face, request.face.name);
-  return api<{ id: string }>('/auth/aigc/image', {
+  return call(API.imageCreate, {
     formData: form,
     silent: true,
     timeoutMs: SWAP_TIMEOUT_MS,

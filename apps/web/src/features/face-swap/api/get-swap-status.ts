@@ -1,4 +1,5 @@
-import { api } from '@/lib/api-client';
+import { API } from '@lumi/contract';
+import { call } from '@/lib/api-client';
 import type { SwapStatus } from '../lib/swap-state';
 
 /** The status call's timeout (spec §9). */
@@ -6,7 +7,7 @@ const STATUS_TIMEOUT_MS = 200_000;
 
 /** GET /cgi-bin/auth/aigc/status?id=: where the swap is; polled while it is queued or running. */
 export function getSwapStatus(id: string, signal?: AbortSignal): Promise<SwapStatus> {
-  return api<SwapStatus>('/auth/aigc/status', {
+  return call(API.jobStatus, {
     query: { id },
     silent: true,
     timeoutMs: STATUS_TIMEOUT_MS,

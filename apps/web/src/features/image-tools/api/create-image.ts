@@ -1,5 +1,6 @@
+import { API } from '@lumi/contract';
 import type { ImageBody } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The image call's timeout (spec §9). */
 const IMAGE_TIMEOUT_MS = 300_000;
@@ -9,5 +10,5 @@ const IMAGE_TIMEOUT_MS = 300_000;
  * page shows a refusal in its result area (100002 still opens the credits dialog).
  */
 export function createImage(body: ImageBody): Promise<{ id: string }> {
-  return api<{ id: string }>('/auth/aigc/image', { json: body, silent: true, timeoutMs: IMAGE_TIMEOUT_MS });
+  return call(API.imageCreate, { json: body, silent: true, timeoutMs: IMAGE_TIMEOUT_MS });
 }

@@ -1,6 +1,7 @@
+import { API } from '@lumi/contract';
 import type { ImageTool, SharedImage } from '@lumi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 interface ExplorePage {
   images: SharedImage[];
@@ -13,7 +14,7 @@ export function getExplore(
   page: number,
   signal?: AbortSignal,
 ): Promise<ExplorePage> {
-  return api<ExplorePage>('/explore', { query: { tool, page }, silent: true, ...(signal ? { signal } : {}) });
+  return call(API.explore, { query: { tool, page }, silent: true, ...(signal ? { signal } : {}) });
 }
 
 export function exploreQueryOptions(tool: ImageTool | undefined) {

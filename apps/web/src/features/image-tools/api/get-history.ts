@@ -1,6 +1,7 @@
+import { API } from '@lumi/contract';
 import type { ImageHistoryItem, ImageTool } from '@lumi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The server answers this many at most; fewer means the end. */
 const PAGE_SIZE = 20;
@@ -13,7 +14,7 @@ export function getHistory(
   before?: number,
   signal?: AbortSignal,
 ): Promise<ImageHistoryItem[]> {
-  return api<{ items: ImageHistoryItem[] }>('/auth/aigc/image/history', {
+  return call(API.imageHistory, {
     query: { tool, before },
     silent: true,
     ...(signal ? { signal } : {}),

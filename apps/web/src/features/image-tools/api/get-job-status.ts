@@ -1,12 +1,13 @@
+import { API } from '@lumi/contract';
 import type { JobStatus } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The status call's timeout (spec §9). */
 const STATUS_TIMEOUT_MS = 200_000;
 
 /** GET /cgi-bin/auth/aigc/status?id=: where a job is; polled while it is queued or running. */
 export function getJobStatus(id: string, signal?: AbortSignal): Promise<JobStatus> {
-  return api<JobStatus>('/auth/aigc/status', {
+  return call(API.jobStatus, {
     query: { id },
     silent: true,
     timeoutMs: STATUS_TIMEOUT_MS,

@@ -1,10 +1,11 @@
-import type { SharedImage } from '@lumi/contract';
+import { API, type SharedImage } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /cgi-bin/share/:shareId: a shared picture, for anyone (100004 when there is none). */
 export function getShared(shareId: string, signal?: AbortSignal): Promise<SharedImage> {
-  return api<SharedImage>(`/share/${encodeURIComponent(shareId)}`, {
+  return call(API.imageShared, {
+    params: { id: shareId },
     silent: true,
     ...(signal ? { signal } : {}),
   });

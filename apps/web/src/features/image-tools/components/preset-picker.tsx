@@ -1,7 +1,8 @@
-import type { ImagePreset } from '@lumi/contract';
+import { API, type ImagePreset } from '@lumi/contract';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { API_BASE, pathOf } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 
 /** The sample tiles' size (public/presets, drawn by scripts/render-presets.mjs). */
@@ -12,7 +13,9 @@ const TILE = { width: 256, height: 320 };
  * or the offline renderer's drawing of that style that the page ships.
  */
 export function presetTileUrl(id: string, styleSamples = appConfig.styleSamples === true): string {
-  return styleSamples ? `/cgi-bin/presets/${id}.webp` : `/presets/${id}.webp`;
+  return styleSamples
+    ? `${API_BASE}${pathOf(API.presetSample, { file: `${id}.webp` })}`
+    : `/presets/${id}.webp`;
 }
 
 /** The presets as picture tiles with their names: a radio group (arrow keys move the choice). */

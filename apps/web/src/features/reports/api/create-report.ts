@@ -1,6 +1,7 @@
+import { API } from '@lumi/contract';
 import { reportCreateBodySchema, type ReportReason, type ReportTargetType } from '@lumi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** What the report dialog sends, checked with the contract's own schema before it goes. */
 export const createReportInputSchema = reportCreateBodySchema;
@@ -16,7 +17,7 @@ export interface CreateReportInput {
  * refusal itself. A second report of the same thing succeeds and changes nothing.
  */
 export function createReport(input: CreateReportInput): Promise<null> {
-  return api<null>('/auth/report/create', { json: createReportInputSchema.parse(input), silent: true });
+  return call(API.reportCreate, { json: createReportInputSchema.parse(input), silent: true });
 }
 
 export function useCreateReport() {

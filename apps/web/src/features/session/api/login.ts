@@ -1,5 +1,6 @@
+import { API } from '@lumi/contract';
 import { LoginType, type LoginData } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /cgi-bin/login (spec §7), form-encoded. */
 export function postLogin(input: {
@@ -7,7 +8,7 @@ export function postLogin(input: {
   code: string;
   vid?: string | undefined;
 }): Promise<LoginData> {
-  return api<LoginData>('/login', {
+  return call(API.login, {
     form: { type: input.type, code: input.code, vid: input.vid },
     silent: true,
   });

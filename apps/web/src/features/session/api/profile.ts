@@ -1,5 +1,6 @@
+import { API } from '@lumi/contract';
 import type { UserInfo } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { api, call } from '@/lib/api-client';
 
 /** POST /cgi-bin/auth/user/update: name, adult content (with the 18+ confirmation), avatar. */
 export function updateUser(input: {
@@ -23,5 +24,5 @@ export function deleteUser(): Promise<null> {
 
 /** POST /cgi-bin/auth/logout: ends the session on the server. */
 export function postLogout(): Promise<null> {
-  return api<null>('/auth/logout', { method: 'POST', silent: true });
+  return call(API.logout, { silent: true });
 }

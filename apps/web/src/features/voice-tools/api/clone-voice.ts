@@ -1,5 +1,5 @@
-import { ErrorCode, SPEECH_LIMITS } from '@lumi/contract';
-import { ApiError } from '@/lib/api-client';
+import { API, ErrorCode, SPEECH_LIMITS } from '@lumi/contract';
+import { ApiError, pathOf } from '@/lib/api-client';
 import { apiBlob } from '@/lib/api-file';
 import type { AudioFormatChoice } from '../lib/saved-state';
 import type { SpokenAudio } from './text-to-speech';
@@ -42,7 +42,7 @@ export function cloneFormData(input: CloneInput): FormData {
  * server's translated message; silent, the page shows it.
  */
 export async function cloneVoice(input: CloneInput, signal?: AbortSignal): Promise<SpokenAudio> {
-  const { blob, headers } = await apiBlob('/auth/aigc/speech/custom', {
+  const { blob, headers } = await apiBlob(pathOf(API.voiceClone), {
     formData: cloneFormData(input),
     silent: true,
     timeoutMs: CLONE_TIMEOUT_MS,

@@ -1,12 +1,13 @@
+import { API } from '@lumi/contract';
 import type { SpeechHistoryItem } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const speechHistoryQueryKey = ['voice', 'history'] as const;
 
 /** GET /cgi-bin/auth/aigc/speech/history: the caller's 20 newest audios, with signed links. */
 export function getSpeechHistory(signal?: AbortSignal): Promise<SpeechHistoryItem[]> {
-  return api<{ items: SpeechHistoryItem[] }>('/auth/aigc/speech/history', {
+  return call(API.speechHistory, {
     silent: true,
     ...(signal ? { signal } : {}),
   }).then((data) => data.items);

@@ -1,6 +1,7 @@
+import { API } from '@lumi/contract';
 import { VOICES, type VoicePreset } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export type Voice = Omit<VoicePreset, 'espeak'> & { preview_url: string };
 
@@ -14,7 +15,7 @@ export const voicesQueryKey = ['voice', 'voices'] as const;
 
 /** GET /cgi-bin/auth/aigc/speech/voices: the 17 presets with their sample links. */
 export function getVoices(signal?: AbortSignal): Promise<VoicesData> {
-  return api<VoicesData>('/auth/aigc/speech/voices', { silent: true, ...(signal ? { signal } : {}) });
+  return call(API.voices, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 export function voicesQueryOptions() {

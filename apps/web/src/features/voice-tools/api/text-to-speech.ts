@@ -1,4 +1,5 @@
-import { ttsBodySchema, type TtsBody } from '@lumi/contract';
+import { API, ttsBodySchema, type TtsBody } from '@lumi/contract';
+import { pathOf } from '@/lib/api-client';
 import { apiBlob } from '@/lib/api-file';
 
 export { ttsBodySchema };
@@ -16,7 +17,7 @@ export interface SpokenAudio {
  */
 export async function textToSpeech(input: TtsInput, signal?: AbortSignal): Promise<SpokenAudio> {
   const body = ttsBodySchema.parse(input);
-  const { blob, headers } = await apiBlob('/auth/aigc/speech/text-to-speech', {
+  const { blob, headers } = await apiBlob(pathOf(API.textToSpeech), {
     json: body,
     silent: true,
     ...(signal ? { signal } : {}),

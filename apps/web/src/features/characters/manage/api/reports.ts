@@ -1,19 +1,12 @@
-import type {
-  ModerationActionKind,
-  ModerationLogPage,
-  ReportActionResult,
-  ReportQueuePage,
-  ReportTargetType,
-  SafetyCounts,
-} from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { API, type ModerationActionKind, type ReportTargetType } from '@lumi/contract';
+import { call } from '@/lib/api-client';
 
 /** GET /cgi-bin/admin/report/list: items with open reports (admins; FORBIDDEN otherwise). */
 export const listReports = (params: {
   page: number;
   sort: 'reports' | 'newest';
   target_type?: ReportTargetType | undefined;
-}) => api<ReportQueuePage>('/admin/report/list', { query: { page_size: 20, ...params }, silent: true });
+}) => call(API.reportQueue, { query: { page_size: 20, ...params }, silent: true });
 
 /** POST /cgi-bin/admin/report/action: one action on one item, written to the audit log. */
 export const actOnReport = (body: {
@@ -21,12 +14,11 @@ export const actOnReport = (body: {
   target_id: string;
   action: ModerationActionKind;
   note: string;
-}) => api<ReportActionResult>('/admin/report/action', { json: body });
+}) => call(API.reportAction, { json: body });
 
 /** GET /cgi-bin/admin/report/log: the audit log, newest first. */
 export const moderationLog = (page: number) =>
-  api<ModerationLogPage>('/admin/report/log', { query: { page, page_size: 30 }, silent: true });
+  call(API.reportLog, { query: { page, page_size: 30 }, silent: true });
 
 /** GET /cgi-bin/admin/safety/counts: the operator's figures for the last 30 days. */
-export const safetyCounts = () =>
-  api<SafetyCounts>('/admin/safety/counts', { query: { days: 30 }, silent: true });
+export const safetyCounts = () => call(API.safetyCounts, { query: { days: 30 }, silent: true });
