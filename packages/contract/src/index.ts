@@ -16,7 +16,7 @@ export * from './html';
 export * from './api/chat';
 export * from './api/endpoint';
 export * from './api/endpoints';
-export * as API from './api/routes';
+
 export * from './api/payments';
 export * from './images';
 export * from './api/images';

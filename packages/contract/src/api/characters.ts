@@ -9,7 +9,7 @@ import {
   MODEL_PROFILE_IDS,
   VISIBILITIES,
 } from '../characters';
-import * as API from './routes';
+import * as API from './routes/characters';
 import { endpoint, noData } from './endpoint';
 
 /** Form and query values arrive as strings; blank means "not given". */

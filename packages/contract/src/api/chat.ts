@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODEL_PROFILE_IDS } from '../characters';
 import { CHAT_LIMITS } from '../chat';
-import * as API from './routes';
+import * as API from './routes/chat';
 import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

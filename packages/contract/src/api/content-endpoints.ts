@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from '../locales';
-import * as API from './routes';
+import * as API from './routes/content';
 import { endpoint } from './endpoint';
 
 /**

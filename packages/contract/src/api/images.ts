@@ -9,7 +9,7 @@ import {
   type GirlBuilderField,
 } from '../images';
 import { CHARACTER_LIMITS } from '../characters';
-import * as API from './routes';
+import * as API from './routes/images';
 import { endpoint } from './endpoint';
 
 const presetIds = IMAGE_PRESETS.map((p) => p.id) as [string, ...string[]];

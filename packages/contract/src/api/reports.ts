@@ -7,7 +7,7 @@ import {
   LOG_ACTIONS,
   SAFETY_VERDICTS,
 } from '../reports';
-import * as API from './routes';
+import * as API from './routes/reports';
 import { endpoint, noData } from './endpoint';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

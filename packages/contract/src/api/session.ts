@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_NAME_MAX } from '../session';
-import * as API from './routes';
+import * as API from './routes/session';
 import { endpoint, noData } from './endpoint';
 
 /** POST /cgi-bin/login, form-encoded (spec §7). Form values are strings, so type is coerced. */

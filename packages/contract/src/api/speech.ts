@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPEECH_LIMITS, VOICE_IDS } from '../voices';
-import * as API from './routes';
+import * as API from './routes/speech';
 import { endpoint } from './endpoint';
 
 /** POST /cgi-bin/auth/aigc/speech/text-to-speech: answers the audio itself. */

@@ -1,5 +1,4 @@
 import {
-  API,
   pageDataKey,
   type BlogListResponse,
   type ContentDocument,
@@ -7,6 +6,7 @@ import {
   type Locale,
   type PageData,
 } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/content';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 

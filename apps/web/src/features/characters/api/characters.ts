@@ -1,4 +1,5 @@
-import { API, type CharacterPage, type ListSort } from '@lumi/contract';
+import { type CharacterPage, type ListSort } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/characters';
 import { API_BASE, call, pathOf } from '@/lib/api-client';
 
 /** Create, modify and card export may take up to 200 s (spec §9). */

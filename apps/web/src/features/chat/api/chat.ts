@@ -1,4 +1,5 @@
-import { API, type ModelProfileId } from '@lumi/contract';
+import { type ModelProfileId } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/chat';
 import { call } from '@/lib/api-client';
 
 /** Whose conversation: a character's (the latest one, opened with its greeting) or a known one. */

@@ -1,4 +1,5 @@
-import { API, readEvents, type ChatStreamEvent, type ModelProfileId } from '@lumi/contract';
+import { readEvents, type ChatStreamEvent, type ModelProfileId } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/chat';
 import { apiStream, pathOf } from '@/lib/api-client';
 
 /** A reply may stream for minutes on a slow model (the server allows 300 s). */

@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/images';
 import type { ImageBody } from '@lumi/contract';
 import { call } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/images';
 import type { ImageHistoryItem, ImageTool } from '@lumi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/images';
 import type { JobStatus } from '@lumi/contract';
 import { call } from '@/lib/api-client';
 

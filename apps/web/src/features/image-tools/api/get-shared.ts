@@ -1,4 +1,5 @@
-import { API, type SharedImage } from '@lumi/contract';
+import { type SharedImage } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/images';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { API, type ImagePreset } from '@lumi/contract';
+import { type ImagePreset } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/images';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/reports';
 import { reportCreateBodySchema, type ReportReason, type ReportTargetType } from '@lumi/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

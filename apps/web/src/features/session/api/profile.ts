@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/session';
 import type { UserInfo } from '@lumi/contract';
 import { api, call } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { API, ErrorCode, SPEECH_LIMITS } from '@lumi/contract';
+import { ErrorCode, SPEECH_LIMITS } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/speech';
 import { ApiError, pathOf } from '@/lib/api-client';
 import { apiBlob } from '@/lib/api-file';
 import type { AudioFormatChoice } from '../lib/saved-state';

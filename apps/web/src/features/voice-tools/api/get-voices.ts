@@ -1,4 +1,4 @@
-import { API } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/speech';
 import { VOICES, type VoicePreset } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { API, ttsBodySchema, type TtsBody } from '@lumi/contract';
+import { ttsBodySchema, type TtsBody } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/speech';
 import { pathOf } from '@/lib/api-client';
 import { apiBlob } from '@/lib/api-file';
 

@@ -1,4 +1,5 @@
-import { API, type ModerationActionKind, type ReportTargetType } from '@lumi/contract';
+import { type ModerationActionKind, type ReportTargetType } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/reports';
 import { call } from '@/lib/api-client';
 
 /** GET /cgi-bin/admin/report/list: items with open reports (admins; FORBIDDEN otherwise). */
