@@ -85,15 +85,14 @@ export function uploadOf<E extends Endpoint & { upload: object }>(
   return uploads.get(request) as ReturnType<typeof uploadOf<E>>;
 }
 
-/** The answer's schemas by status: the envelope, or a file of the endpoint's type, or a redirect. */
+/**
+ * The answer's schemas by status: the envelope, or a file of the endpoint's type, or a redirect,
+ * or (both declared) a file or a redirect.
+ */
 function responses(e: Endpoint) {
   const envelope = envelopeOf(e.response);
-  if (e.redirect) {
-    return {
-      200: { description: 'An error', content: { 'application/json': { schema: envelopeOf(noData) } } },
-      302: { description: e.redirect, content: {} },
-    };
-  }
+  // No body: a null schema is a response without content in the document.
+  const redirect = e.redirect ? { 302: z.null().describe(e.redirect) } : {};
   if (e.answer) {
     return {
       200: {
@@ -103,6 +102,13 @@ function responses(e: Endpoint) {
           'application/json': { schema: envelope },
         },
       },
+      ...redirect,
+    };
+  }
+  if (e.redirect) {
+    return {
+      200: { description: 'An error', content: { 'application/json': { schema: envelopeOf(noData) } } },
+      ...redirect,
     };
   }
   return { 200: envelope };

@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from './accounts';
 import { CHARACTER_ENDPOINTS } from './characters';
 import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
@@ -10,6 +11,7 @@ import type { Endpoint } from './endpoint';
  * serves it as OpenAPI (/cgi-bin/openapi.json). Zod schemas: pages never import this module.
  */
 export const ENDPOINTS = {
+  ...ACCOUNT_ENDPOINTS,
   ...CHARACTER_ENDPOINTS,
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,

@@ -1,3 +1,4 @@
+import type { EmailVerifyData, OAuthProviders } from '@lumi/contract';
 import { api } from '@/lib/api-client';
 
 /** POST /cgi-bin/login/email/start: mails a sign-in code (the failure shows in the dialog). */
@@ -7,7 +8,7 @@ export function startEmailLogin(email: string): Promise<null> {
 
 /** POST /cgi-bin/login/email/verify: the code for an access token (login type 4). */
 export async function verifyEmailLogin(email: string, code: string): Promise<string> {
-  const data = await api<{ access_token: string }>('/login/email/verify', {
+  const data = await api<EmailVerifyData>('/login/email/verify', {
     json: { email, code },
     silent: true,
   });
@@ -16,6 +17,6 @@ export async function verifyEmailLogin(email: string, code: string): Promise<str
 
 /** GET /cgi-bin/login/oauth: the providers this site signs in with (Google, Facebook, ...). */
 export async function getProviders(): Promise<string[]> {
-  const data = await api<{ providers: string[] }>('/login/oauth', { silent: true });
+  const data = await api<OAuthProviders>('/login/oauth', { silent: true });
   return data.providers;
 }
