@@ -2,6 +2,7 @@ import { ACCOUNT_ENDPOINTS } from './accounts';
 import { CHARACTER_ENDPOINTS } from './characters';
 import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
+import { PAYMENT_ENDPOINTS } from './payments';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
 import type { Endpoint } from './endpoint';
@@ -15,6 +16,7 @@ export const ENDPOINTS = {
   ...CHARACTER_ENDPOINTS,
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...PAYMENT_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SESSION_ENDPOINTS,
 } satisfies Record<string, Endpoint>;

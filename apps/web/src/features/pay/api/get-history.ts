@@ -1,4 +1,4 @@
-import type { Purchase } from '@lumi/contract';
+import type { Purchase, PurchaseHistory } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export const historyQueryKey = ['pay', 'history'] as const;
 
 /** GET /cgi-bin/auth/pay/history: paid orders and redeemed codes, newest first. */
 export function getHistory(signal?: AbortSignal): Promise<Purchase[]> {
-  return api<{ purchases: Purchase[] }>('/auth/pay/history', {
+  return api<PurchaseHistory>('/auth/pay/history', {
     silent: true,
     ...(signal ? { signal } : {}),
   }).then((data) => data.purchases);
