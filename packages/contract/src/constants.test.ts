@@ -28,7 +28,8 @@ describe('contract modules', () => {
 
   it('leave no constant in a schema module that is also a page constant', () => {
     // The constants pages use (CHAT_LIMITS, REPORT_REASONS, PAY_METHODS...) are defined once, outside api/.
-    for (const file of fs.readdirSync(path.join(dir, 'api'))) {
+    const files = fs.readdirSync(path.join(dir, 'api'), { withFileTypes: true }).filter((f) => f.isFile());
+    for (const { name: file } of files) {
       const source = fs.readFileSync(path.join(dir, 'api', file), 'utf8');
       for (const name of [
         'CHAT_LIMITS',
@@ -40,6 +41,17 @@ describe('contract modules', () => {
         'SAFETY_VERDICTS',
       ])
         expect(source, `${file} defines ${name}`).not.toMatch(new RegExp(`export const ${name}\\b`));
+    }
+  });
+
+  it('give the pages each route group without a schema: no import at all', () => {
+    // '@lumi/contract/api-routes/<group>' is all a page loads of the endpoint table.
+    const groups = fs.readdirSync(path.join(dir, 'api', 'routes')).filter((f) => f !== 'index.ts');
+    expect(groups.length).toBeGreaterThan(5);
+    for (const file of groups) {
+      const source = fs.readFileSync(path.join(dir, 'api', 'routes', file), 'utf8');
+      expect(source, file).not.toMatch(/^\s*import\s/m);
+      expect(source, file).toMatch(/^export const \w+ = \{ method: '(GET|POST)', path: '\/cgi-bin\//m);
     }
   });
 });

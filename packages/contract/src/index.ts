@@ -6,6 +6,7 @@ export * from './messages';
 export * from './app-config';
 export * from './session';
 export * from './api/session';
+export * from './api/accounts';
 export * from './character-card';
 export * from './characters';
 export * from './crisis-lines';

@@ -85,11 +85,14 @@ export function uploadOf<E extends Endpoint & { upload: object }>(
   return uploads.get(request) as ReturnType<typeof uploadOf<E>>;
 }
 
-/** The answer's schemas by status: the envelope, or a file of the endpoint's type, or a redirect. */
+/**
+ * The answer's schemas by status: the envelope, or a file of the endpoint's type, or a redirect,
+ * or (both declared) a file or a redirect.
+ */
 function responses(e: Endpoint) {
   const envelope = envelopeOf(e.response);
   // Errors are the envelope (a business error answers 200); a `null` 302 has no body in the reference.
-  if (e.redirect) return { 200: envelopeOf(noData), 302: z.null().describe(e.redirect) };
+  const redirect = e.redirect ? { 302: z.null().describe(e.redirect) } : {};
   if (e.answer) {
     return {
       200: {
@@ -99,8 +102,10 @@ function responses(e: Endpoint) {
           'application/json': { schema: envelope },
         },
       },
+      ...redirect,
     };
   }
+  if (e.redirect) return { 200: envelopeOf(noData), ...redirect };
   return { 200: envelope };
 }
 

@@ -28,7 +28,10 @@ export interface Endpoint {
    * the audio a voice made, a character card, the page a provider sign-in comes back to.
    */
   answer?: { type: string; description: string };
-  /** Success is a redirect (302) to what this describes; errors are the envelope. */
+  /**
+   * Success is a redirect (302) to what this describes; errors are the envelope. With `answer`
+   * too, success is either (the page a provider sign-in comes back to, or a redirect).
+   */
   redirect?: string;
   /**
    * Also takes multipart/form-data with these files (and text fields read by `upload.fields`,

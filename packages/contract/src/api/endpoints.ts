@@ -1,7 +1,9 @@
+import { ACCOUNT_ENDPOINTS } from './accounts';
 import { CHARACTER_ENDPOINTS } from './characters';
 import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
 import { IMAGE_ENDPOINTS } from './images';
+import { PAYMENT_ENDPOINTS } from './payments';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
 import { SPEECH_ENDPOINTS } from './speech';
@@ -13,10 +15,12 @@ import type * as API from './routes';
  * serves it as OpenAPI (/cgi-bin/openapi.json). Zod schemas: pages never import this module.
  */
 export const ENDPOINTS = {
+  ...ACCOUNT_ENDPOINTS,
   ...CHARACTER_ENDPOINTS,
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
+  ...PAYMENT_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SESSION_ENDPOINTS,
   ...SPEECH_ENDPOINTS,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAY_METHODS, PLANS, type PlanId } from '../credits';
+import * as API from './routes/payments';
+import { endpoint, noData } from './endpoint';
 
 const ACTIVE_PLAN_IDS = PLANS.filter((p) => p.active).map((p) => p.id) as [PlanId, ...PlanId[]];
 const ALL_PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
@@ -62,6 +64,10 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
+/** GET /cgi-bin/auth/pay/history: the newest 100 purchases. */
+export const purchaseHistorySchema = z.object({ purchases: z.array(purchaseSchema) });
+export type PurchaseHistory = z.infer<typeof purchaseHistorySchema>;
+
 /** POST /cgi-bin/auth/redeem: an exchange code (spec §3, one text field). */
 export const redeemBodySchema = z.strictObject({
   code: z.string().max(64),
@@ -93,9 +99,80 @@ export const mintCodesBodySchema = z
   });
 export type MintCodesBody = z.infer<typeof mintCodesBodySchema>;
 
+/** The codes minted, to hand out: shown once, only their hashes are kept. */
+export const mintCodesDataSchema = z.object({ codes: z.array(z.string()) });
+export type MintCodesData = z.infer<typeof mintCodesDataSchema>;
+
 /** How the page should present each method: a real provider, or the built-in test checkout. */
 export const paymentModesSchema = z.object({
   card: z.enum(['stripe', 'test', 'off']),
   crypto: z.enum(['nowpayments', 'test', 'off']),
 });
 export type PaymentModes = z.infer<typeof paymentModesSchema>;
+
+const checkout = <R extends { method: 'POST'; path: `/cgi-bin/${string}` }>(method: string, route: R) =>
+  endpoint({
+    ...route,
+    summary: `Buy a plan by ${method}: opens an order at the catalogue's price and answers where to pay it (accounts, not guests)`,
+    tag: 'payments',
+    access: 'session',
+    body: checkoutBodySchema,
+    response: checkoutDataSchema,
+  });
+
+/**
+ * Buying credits (spec §7): checkout, the orders and purchases, redeem codes, and the admins'
+ * minting. The providers' signed notices (/cgi-bin/webhooks/stripe and /nowpayments) are not
+ * here: they answer the providers' own `{ received }` body, not the envelope.
+ */
+export const PAYMENT_ENDPOINTS = {
+  checkoutCard: checkout('card (Stripe Checkout)', API.checkoutCard),
+  checkoutCrypto: checkout('crypto (a NOWPayments invoice)', API.checkoutCrypto),
+  payOrder: endpoint({
+    ...API.payOrder,
+    summary: 'One of your orders, with its status (the success and test checkout pages poll it)',
+    tag: 'payments',
+    access: 'session',
+    query: orderQuerySchema,
+    response: orderSchema,
+  }),
+  payHistory: endpoint({
+    ...API.payHistory,
+    summary: 'Your paid orders and redeemed codes, newest first',
+    tag: 'payments',
+    access: 'session',
+    response: purchaseHistorySchema,
+  }),
+  payTestCheckout: endpoint({
+    ...API.payTestCheckout,
+    summary:
+      "The built-in test checkout (no provider keys): pay a test-mode order, through the webhook's signed notice, or cancel it",
+    tag: 'payments',
+    access: 'session',
+    body: testCheckoutBodySchema,
+    response: orderSchema,
+  }),
+  redeem: endpoint({
+    ...API.redeem,
+    summary: 'Redeem an exchange code for its credits (the message says so, translated)',
+    tag: 'payments',
+    access: 'session',
+    body: redeemBodySchema,
+    response: redeemDataSchema,
+  }),
+  cancelSubscription: endpoint({
+    ...API.cancelSubscription,
+    summary: 'Stop a renewing plan (the message says so, translated)',
+    tag: 'payments',
+    access: 'session',
+    response: noData,
+  }),
+  mintCodes: endpoint({
+    ...API.mintCodes,
+    summary: 'Mint redeem codes for a plan or a number of credits (admins)',
+    tag: 'admin',
+    access: 'admin',
+    body: mintCodesBodySchema,
+    response: mintCodesDataSchema,
+  }),
+};

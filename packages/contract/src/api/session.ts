@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { USER_NAME_MAX } from '../session';
 import * as API from './routes/session';
 import { endpoint, noData } from './endpoint';
 
@@ -52,34 +51,6 @@ export const creditRemainSchema = z.object({
   free_limited: z.boolean(),
 });
 export type CreditRemain = z.infer<typeof creditRemainSchema>;
-
-/** POST /cgi-bin/login/email/start: sends a sign-in code to the address. */
-export const emailStartBodySchema = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-});
-
-/** POST /cgi-bin/login/email/verify: the code; answers `data.access_token` for login type 4. */
-export const emailVerifyBodySchema = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
-});
-
-/**
- * POST /cgi-bin/auth/user/update (signed-in accounts): any of the name, `enable_nsfw` (the
- * adult-content setting; turning it on needs `confirm_adult: true`, the 18+ confirmation) and,
- * as multipart, a `head` image file.
- */
-export const userUpdateBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(USER_NAME_MAX).optional(),
-  enable_nsfw: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
-  confirm_adult: z
-    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
-    .optional(),
-});
-export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
 /** Sign-in, the session and the credits (spec §3, §7). */
 export const SESSION_ENDPOINTS = {

@@ -1,24 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  CHARACTER_LIMITS,
-  emailStartBodySchema,
-  emailVerifyBodySchema,
-  ErrorCode,
-  userUpdateBodySchema,
-} from '@lumi/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { ACCOUNT_ENDPOINTS as E, ErrorCode } from '@lumi/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { route, uploadOf, validatorCompiler } from '../../lib/endpoint';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';
 import type { DevOutbox, Mailer } from '../../lib/mailer';
-import { imageTooLargeError } from '../../lib/images';
-import { fileBytes, readParts } from '../../lib/multipart';
+import { MULTIPART_OPTIONS } from '../../lib/multipart';
 import { requestLocale } from '../../lib/request-locale';
 import { caller, LOGIN_BINDING_COOKIE } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
 import { clearSessionCookies, userInfo } from '../session/session.routes';
-import { validate } from '../../lib/validate';
 import type { AccountsService } from './accounts.service';
 import { safeReturn, type OAuthService } from './oauth.service';
 
@@ -26,17 +18,20 @@ export interface AccountsRoutesOptions {
   accounts: AccountsService;
 }
 
-function emailBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  try {
-    return validate(schema, body);
-  } catch (err) {
-    // A malformed address gets its own plain message rather than "invalid field".
-    if (err instanceof BusinessError && err.params.field === 'email') {
-      throw new BusinessError(ErrorCode.INVALID_INPUT, 'email_invalid');
-    }
-    throw err;
-  }
-}
+/**
+ * The e-mail calls' request check: a malformed (or missing) address gets its own plain message
+ * rather than "invalid field".
+ */
+const emailValidation = ((route: Parameters<typeof validatorCompiler>[0]) => {
+  const check = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = check(data);
+    const error = typeof result === 'object' && 'error' in result ? result.error : undefined;
+    return error instanceof BusinessError && error.params.field === 'email'
+      ? { error: new BusinessError(ErrorCode.INVALID_INPUT, 'email_invalid') }
+      : result;
+  };
+}) as FastifySchemaCompiler<unknown>;
 
 /** The browser's login binding, made (and set as its cookie) when it has none. */
 export function loginBinding(request: FastifyRequest, reply: FastifyReply): string {
@@ -55,26 +50,34 @@ export function loginBinding(request: FastifyRequest, reply: FastifyReply): stri
 
 /** POST /cgi-bin/login/email/start and /verify: outside the auth scope, like /login itself. */
 export const emailLoginRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts }) => {
-  app.post('/login/email/start', async (request, reply) => {
-    const { email } = emailBody(emailStartBodySchema, request.body);
-    await accounts.startEmail({
-      email,
-      binding: loginBinding(request, reply),
-      ip: request.ip,
-      locale: requestLocale(request),
-    });
-    return ok(null);
-  });
+  route(
+    app,
+    E.emailStart,
+    async (request, reply) => {
+      await accounts.startEmail({
+        email: request.body.email,
+        binding: loginBinding(request, reply),
+        ip: request.ip,
+        locale: requestLocale(request),
+      });
+      return ok(null);
+    },
+    { validatorCompiler: emailValidation },
+  );
 
-  app.post('/login/email/verify', async (request) => {
-    const { email, code } = emailBody(emailVerifyBodySchema, request.body);
-    const access_token = await accounts.verifyEmail({
-      email,
-      code,
-      binding: request.cookies[LOGIN_BINDING_COOKIE] ?? '',
-    });
-    return ok({ access_token });
-  });
+  route(
+    app,
+    E.emailVerify,
+    async (request) => {
+      const access_token = await accounts.verifyEmail({
+        email: request.body.email,
+        code: request.body.code,
+        binding: request.cookies[LOGIN_BINDING_COOKIE] ?? '',
+      });
+      return ok({ access_token });
+    },
+    { validatorCompiler: emailValidation },
+  );
 };
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -100,36 +103,22 @@ export const accountRoutes: FastifyPluginAsync<{
   accounts: AccountsService;
   credits: CreditsService;
 }> = async (app, { accounts, credits }) => {
+  // The parser's caps of every call, and this form's own: one file, a few fields (more is a 413).
   await app.register(fastifyMultipart, {
-    limits: { fileSize: CHARACTER_LIMITS.avatarBytes, files: 1, fields: 10 },
+    ...MULTIPART_OPTIONS,
+    limits: { ...MULTIPART_OPTIONS.limits, files: 1, fields: 10 },
   });
 
-  app.post('/user/update', async (request) => {
+  // JSON or url-encoded without a picture, multipart with the `head` file.
+  route(app, E.userUpdate, async (request) => {
     const { user } = caller(request);
-    let fields: Record<string, unknown> = (request.body ?? {}) as Record<string, unknown>;
-    let head: Buffer | undefined;
-    if (request.isMultipart()) {
-      fields = {};
-      for await (const part of readParts(request)) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'head') {
-            part.file.resume();
-            throw new BusinessError(ErrorCode.INVALID_INPUT, 'unknown_field', { field: part.fieldname });
-          }
-          const buffer = await fileBytes(part);
-          if (part.file.truncated) throw imageTooLargeError();
-          if (buffer.byteLength > 0) head = buffer;
-        } else {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    }
-    const updated = await accounts.updateProfile(user, validate(userUpdateBodySchema, fields), head);
+    const head = uploadOf(request, E.userUpdate)?.files.head;
+    const updated = await accounts.updateProfile(user, request.body, head);
     const { remain } = await credits.balance(updated.id);
     return ok(userInfo(updated, remain));
   });
 
-  app.post('/user/delete', async (request, reply) => {
+  route(app, E.userDelete, async (request, reply) => {
     await accounts.removeAccount(caller(request).user);
     clearSessionCookies(reply);
     return ok(null);
@@ -154,29 +143,26 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthService; publicUrl: s
 ) => {
   const origin = new URL(publicUrl).origin;
 
-  app.get('/login/oauth', async () => ok({ providers: oauth.enabled() }));
+  route(app, E.oauthProviders, async () => ok({ providers: oauth.enabled() }));
 
-  app.get<{ Params: { provider: string }; Querystring: { popup?: string; return?: string } }>(
-    '/login/oauth/:provider',
-    async (request, reply) => {
-      const { url, flowId } = await oauth.start(request.params.provider, {
-        popup: request.query.popup === '1',
-        returnTo: safeReturn(request.query.return),
-        binding: loginBinding(request, reply),
-      });
-      reply.setCookie(OAUTH_FLOW_COOKIE, flowId, {
-        path: '/cgi-bin/login/oauth',
-        httpOnly: true,
-        // Lax: the provider's redirect back is a top-level GET, which carries it.
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: 10 * 60,
-      });
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
-    },
-  );
+  route(app, E.oauthStart, async (request, reply) => {
+    const { url, flowId } = await oauth.start(request.params.provider, {
+      popup: request.query.popup === '1',
+      returnTo: safeReturn(request.query.return),
+      binding: loginBinding(request, reply),
+    });
+    reply.setCookie(OAUTH_FLOW_COOKIE, flowId, {
+      path: '/cgi-bin/login/oauth',
+      httpOnly: true,
+      // Lax: the provider's redirect back is a top-level GET, which carries it.
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: 10 * 60,
+    });
+    return reply.header('cache-control', 'no-store').redirect(url, 302);
+  });
 
-  app.get<{ Params: { provider: string } }>('/login/oauth/:provider/callback', async (request, reply) => {
+  route(app, E.oauthCallback, async (request, reply) => {
     reply.clearCookie(OAUTH_FLOW_COOKIE, { path: '/cgi-bin/login/oauth' });
     reply.header('cache-control', 'no-store');
     let message: Record<string, unknown>;

@@ -1,18 +1,9 @@
-import {
-  checkoutBodySchema,
-  ErrorCode,
-  mintCodesBodySchema,
-  orderQuerySchema,
-  redeemBodySchema,
-  serverMessage,
-  testCheckoutBodySchema,
-  type PayMethod,
-} from '@lumi/contract';
+import { ErrorCode, PAYMENT_ENDPOINTS as E, serverMessage } from '@lumi/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/endpoint';
 import { ok } from '../../lib/envelope';
 import { BusinessError, forbidden } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
-import { validate } from '../../lib/validate';
 import { caller } from '../../plugins/auth';
 import type { PaymentsService } from './payments.service';
 import type { RedeemService } from './redeem.service';
@@ -33,26 +24,22 @@ export const paymentRoutes: FastifyPluginAsync<{
   testCrypto: TestCryptoGateway | undefined;
   deliver: DeliverNotice;
 }> = async (app, { payments, redeem, testCard, testCrypto, deliver }) => {
-  const checkout = (method: PayMethod) =>
-    app.post(
-      method === 'card' ? '/v5pay/create-checkout-session' : '/nowpayments/create-checkout-session',
-      async (request) => {
-        const { plan } = validate(checkoutBodySchema, request.body);
-        return ok(await payments.checkout(caller(request).user, method, plan, requestLocale(request)));
-      },
-    );
-  checkout('card');
-  checkout('crypto');
+  route(app, E.checkoutCard, async (request) =>
+    ok(await payments.checkout(caller(request).user, 'card', request.body.plan, requestLocale(request))),
+  );
 
-  app.get('/pay/order', async (request) => {
-    const { id } = validate(orderQuerySchema, request.query);
-    return ok(await payments.order(caller(request).user, id));
-  });
+  route(app, E.checkoutCrypto, async (request) =>
+    ok(await payments.checkout(caller(request).user, 'crypto', request.body.plan, requestLocale(request))),
+  );
 
-  app.get('/pay/history', async (request) => ok({ purchases: await payments.history(caller(request).user) }));
+  route(app, E.payOrder, async (request) => ok(await payments.order(caller(request).user, request.query.id)));
 
-  app.post('/pay/test-checkout', async (request) => {
-    const body = validate(testCheckoutBodySchema, request.body);
+  route(app, E.payHistory, async (request) =>
+    ok({ purchases: await payments.history(caller(request).user) }),
+  );
+
+  route(app, E.payTestCheckout, async (request) => {
+    const body = request.body;
     const order = await payments.testOrder(caller(request).user, body.order_id);
     if (body.outcome === 'cancel') return ok(await payments.cancelTestOrder(order));
     if (order.status !== 'paid') {
@@ -83,21 +70,23 @@ export const paymentRoutes: FastifyPluginAsync<{
     return ok(await payments.orderView(order.id));
   });
 
-  app.post('/redeem', async (request) => {
-    const { code } = validate(redeemBodySchema, request.body);
-    const data = await redeem.redeem(caller(request).user.id, code, request.ip);
-    return { code: 0, message: serverMessage(requestLocale(request), 'redeem_success'), data };
+  // The two calls whose success the user reads: the message says it, in their language.
+  route(app, E.redeem, async (request) => {
+    const data = await redeem.redeem(caller(request).user.id, request.body.code, request.ip);
+    return ok(data, serverMessage(requestLocale(request), 'redeem_success'));
   });
 
-  app.get('/stripe/cancel-subscription', async (request) => {
+  route(app, E.cancelSubscription, async (request) => {
     await payments.cancelSubscription(caller(request).user);
-    return { code: 0, message: serverMessage(requestLocale(request), 'cancel_success'), data: null };
+    return ok(null, serverMessage(requestLocale(request), 'cancel_success'));
   });
 };
 
 /**
  * The providers' notices, unauthenticated and verified by signature. Stripe's signature covers
- * the exact bytes, so its body is kept raw.
+ * the exact bytes, so its body is kept raw. Not in the contract's table: they answer the
+ * providers' own `{ received, granted?, error? }` with the status the provider acts on, where
+ * every call of the table answers the envelope.
  */
 export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
   app,
@@ -132,9 +121,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
  * the admin scope's hook lets only admins in (app.ts).
  */
 export const adminPaymentRoutes: FastifyPluginAsync<{ redeem: RedeemService }> = async (app, { redeem }) => {
-  app.post('/redeem-codes/create', async (request) => {
-    const { user } = caller(request);
-    const body = validate(mintCodesBodySchema, request.body);
-    return ok({ codes: await redeem.mint(body, user.id) });
-  });
+  route(app, E.mintCodes, async (request) =>
+    ok({ codes: await redeem.mint(request.body, caller(request).user.id) }),
+  );
 };

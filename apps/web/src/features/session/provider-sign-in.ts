@@ -1,4 +1,6 @@
 import { LoginType, type UserInfo } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/accounts';
+import { API_BASE, pathOf } from '@/lib/api-client';
 import { signInWithToken } from './session';
 
 const LOGIN_TYPES = new Set<number>([LoginType.GOOGLE, LoginType.FACEBOOK, LoginType.OTHER]);
@@ -31,7 +33,7 @@ function takePending(): boolean {
 export function signInWithProvider(provider: string): Promise<UserInfo> {
   const back = `${location.pathname}${location.search}`;
   const start = (popup: boolean) =>
-    `/cgi-bin/login/oauth/${encodeURIComponent(provider)}?${new URLSearchParams({
+    `${API_BASE}${pathOf(API.oauthStart, { provider })}?${new URLSearchParams({
       ...(popup ? { popup: '1' } : {}),
       return: back,
     }).toString()}`;

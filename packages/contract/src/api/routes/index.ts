@@ -1,8 +1,10 @@
 /** Every group of routes (api/routes/<group>.ts). */
+export * from './accounts';
 export * from './characters';
 export * from './chat';
 export * from './content';
 export * from './images';
+export * from './payments';
 export * from './reports';
 export * from './session';
 export * from './speech';

@@ -1,10 +1,8 @@
 import type { CheckoutBody, CheckoutData, PayMethod } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import * as API from '@lumi/contract/api-routes/payments';
+import { call } from '@/lib/api-client';
 
-const PATHS: Record<PayMethod, string> = {
-  card: '/auth/v5pay/create-checkout-session',
-  crypto: '/auth/nowpayments/create-checkout-session',
-};
+const ROUTES = { card: API.checkoutCard, crypto: API.checkoutCrypto } as const;
 
 /**
  * POST /cgi-bin/auth/v5pay/create-checkout-session (card) or
@@ -12,5 +10,5 @@ const PATHS: Record<PayMethod, string> = {
  * answers where to pay it. Silent: the page shows the refusal itself.
  */
 export function createCheckout(method: PayMethod, body: CheckoutBody): Promise<CheckoutData> {
-  return api<CheckoutData>(PATHS[method], { json: body, silent: true });
+  return call(ROUTES[method], { json: body, silent: true });
 }

@@ -1,12 +1,13 @@
+import * as API from '@lumi/contract/api-routes/payments';
 import type { Purchase } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const historyQueryKey = ['pay', 'history'] as const;
 
 /** GET /cgi-bin/auth/pay/history: paid orders and redeemed codes, newest first. */
 export function getHistory(signal?: AbortSignal): Promise<Purchase[]> {
-  return api<{ purchases: Purchase[] }>('/auth/pay/history', {
+  return call(API.payHistory, {
     silent: true,
     ...(signal ? { signal } : {}),
   }).then((data) => data.purchases);

@@ -1,12 +1,13 @@
+import * as API from '@lumi/contract/api-routes/payments';
 import type { Order } from '@lumi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const orderQueryKey = (id: string) => ['pay', 'order', id] as const;
 
 /** GET /cgi-bin/auth/pay/order?id=: one of the caller's orders. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return api<Order>('/auth/pay/order', { query: { id }, silent: true, ...(signal ? { signal } : {}) });
+  return call(API.payOrder, { query: { id }, silent: true, ...(signal ? { signal } : {}) });
 }
 
 export interface OrderPolling {

@@ -1,7 +1,8 @@
+import * as API from '@lumi/contract/api-routes/payments';
 import type { RedeemData } from '@lumi/contract';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /cgi-bin/auth/redeem: turns an exchange code into credits. */
 export function redeemCode(code: string): Promise<RedeemData> {
-  return api<RedeemData>('/auth/redeem', { json: { code }, silent: true });
+  return call(API.redeem, { json: { code }, silent: true });
 }

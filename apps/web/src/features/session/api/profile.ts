@@ -1,6 +1,7 @@
+import * as ACCOUNT from '@lumi/contract/api-routes/accounts';
 import * as API from '@lumi/contract/api-routes/session';
 import type { UserInfo } from '@lumi/contract';
-import { api, call } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /cgi-bin/auth/user/update: name, adult content (with the 18+ confirmation), avatar. */
 export function updateUser(input: {
@@ -10,16 +11,16 @@ export function updateUser(input: {
   head?: File;
 }): Promise<UserInfo> {
   const { head, ...fields } = input;
-  if (!head) return api<UserInfo>('/auth/user/update', { json: fields, silent: true });
+  if (!head) return call(ACCOUNT.userUpdate, { json: fields, silent: true });
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
   form.append('head', head);
-  return api<UserInfo>('/auth/user/update', { formData: form, silent: true, timeoutMs: 200_000 });
+  return call(ACCOUNT.userUpdate, { formData: form, silent: true, timeoutMs: 200_000 });
 }
 
 /** POST /cgi-bin/auth/user/delete: the account stops working now and is erased soon after. */
 export function deleteUser(): Promise<null> {
-  return api<null>('/auth/user/delete', { method: 'POST', silent: true });
+  return call(ACCOUNT.userDelete, { silent: true });
 }
 
 /** POST /cgi-bin/auth/logout: ends the session on the server. */
