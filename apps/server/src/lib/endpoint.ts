@@ -30,7 +30,10 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /** What a handler returns: the envelope of the endpoint's data (or nothing, once it has sent or hijacked the reply). */
-type Answer<E extends Endpoint> = Envelope<z.input<E['response']>> | FastifyReply | undefined;
+type Answer<E extends Endpoint> =
+  | (E['bare'] extends true ? z.input<E['response']> : Envelope<z.input<E['response']>>)
+  | FastifyReply
+  | undefined;
 
 /** Parses `input` by `schema`; the first problem becomes the translated 100001 envelope. */
 function parse(schema: z.ZodType, data: unknown): { value: unknown } | { error: Error } {
@@ -90,6 +93,8 @@ export function uploadOf<E extends Endpoint & { upload: object }>(
  * or (both declared) a file or a redirect.
  */
 function responses(e: Endpoint) {
+  // A refusal on the way (input no field may hold, a limit) is still the envelope.
+  if (e.bare) return { 200: z.union([e.response, envelopeOf(noData)]) };
   const envelope = envelopeOf(e.response);
   // Errors are the envelope (a business error answers 200); a `null` 302 has no body in the reference.
   const redirect = e.redirect ? { 302: z.null().describe(e.redirect) } : {};

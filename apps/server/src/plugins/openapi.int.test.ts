@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, ErrorCode, type Endpoint } from '@lumi/contract';
 import { createTestApp, loginTourist, makeCharacter, type TestApp } from '../../test/helpers';
-import { OPENAPI_PATH, REFERENCE_PATH } from './openapi';
+import Fastify from 'fastify';
+import { OPENAPI_PATH, REFERENCE_PATH, registerOpenApi } from './openapi';
 
 interface OpenApiDocument {
   openapi: string;
@@ -44,10 +45,18 @@ describe('the OpenAPI document (issue 20)', () => {
       const op = doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
       expect(op, `${name}: ${e.method} ${e.path}`).toBeDefined();
       expect(op!.summary).toBe(e.summary);
-      const answer = op!.responses['200']?.content?.['application/json']?.schema as {
-        properties?: Record<string, unknown>;
-      };
-      expect(Object.keys(answer?.properties ?? {}), name).toEqual(['code', 'message', 'data']);
+      type Schema = { properties?: Record<string, unknown>; anyOf?: Schema[] };
+      const answer = op!.responses['200']?.content?.['application/json']?.schema as Schema | undefined;
+      const keys = (s: Schema | undefined) => Object.keys(s?.properties ?? {});
+      if (e.bare) {
+        // A provider's notice: the acknowledgement the provider reads, or a refusal's envelope.
+        expect(answer?.anyOf?.map(keys), name).toEqual([
+          ['received', 'granted', 'error'],
+          ['code', 'message', 'data'],
+        ]);
+      } else {
+        expect(keys(answer), name).toEqual(['code', 'message', 'data']);
+      }
       if (e.body) expect(op!.requestBody?.content['application/json']?.schema, name).toBeDefined();
       if (e.query)
         expect(
@@ -79,6 +88,18 @@ describe('the OpenAPI document (issue 20)', () => {
     const read = await t.app.inject({ method: 'GET', url: `${REFERENCE_PATH}/json` });
     const served = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(read.json()).toEqual(served.json());
+  });
+});
+
+describe('a call without the table', () => {
+  it('stops the server at start: no /cgi-bin route without a schema', async () => {
+    const app = Fastify();
+    await registerOpenApi(app, { siteName: 'x', publicUrl: 'http://localhost' });
+    expect(() => app.get('/cgi-bin/auth/by-hand', async () => ({}))).toThrow(/has no schema/);
+    expect(() => app.post('/cgi-bin/webhooks/by-hand', async () => ({}))).toThrow(/has no schema/);
+    // Pages and files outside /cgi-bin are not calls.
+    expect(() => app.get('/about', async () => 'ok')).not.toThrow();
+    await app.close();
   });
 });
 
@@ -115,6 +136,13 @@ describe('every call of the table, fuzzed', () => {
         });
         const where = `${name} ${JSON.stringify(value)?.slice(0, 80)}`;
         expect(res.statusCode, where).toBeLessThan(500);
+        if (e.bare) {
+          // An unsigned notice is refused with the acknowledgement, and nothing is granted.
+          expect(res.json<{ received: boolean; granted?: boolean }>(), where).toMatchObject({
+            received: false,
+          });
+          continue;
+        }
         const body = res.json<{ code: number; message: string }>();
         expect(typeof body.code, where).toBe('number');
         expect(body.message, where).toBeTruthy();

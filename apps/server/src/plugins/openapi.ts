@@ -48,6 +48,17 @@ export async function registerOpenApi(
 ) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // One contract for every call: a call under /cgi-bin registered by hand, without the table's
+  // schemas (`route` in lib/endpoint.ts), stops the server at start. The reference is the exception.
+  app.addHook('onRoute', (options) => {
+    const url = options.url ?? '';
+    if (!url.startsWith('/cgi-bin/') || url === OPENAPI_PATH || url.startsWith(`${REFERENCE_PATH}`)) return;
+    if (!options.schema?.response) {
+      throw new Error(
+        `${String(options.method)} ${url} has no schema: declare it in the contract's endpoint table`,
+      );
+    }
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -34,6 +34,11 @@ export interface Endpoint {
    */
   redirect?: string;
   /**
+   * The answer is `response` itself, not the envelope, with the HTTP status the caller acts on:
+   * the payment providers' notices, answered with the acknowledgement their retries read.
+   */
+  bare?: true;
+  /**
    * Also takes multipart/form-data with these files (and text fields read by `upload.fields`,
    * or by `body` when it has none). Each file has its own limit.
    */

@@ -120,12 +120,39 @@ const checkout = <R extends { method: 'POST'; path: `/cgi-bin/${string}` }>(meth
     response: checkoutDataSchema,
   });
 
+/** What a provider's notice is answered with (the status says whether it should retry). */
+export const webhookAckSchema = z.object({
+  received: z.boolean(),
+  /** The notice paid an order: its credits were granted now (false: granted before). */
+  granted: z.boolean().optional(),
+  error: z.string().optional(),
+});
+
 /**
- * Buying credits (spec §7): checkout, the orders and purchases, redeem codes, and the admins'
- * minting. The providers' signed notices (/cgi-bin/webhooks/stripe and /nowpayments) are not
- * here: they answer the providers' own `{ received }` body, not the envelope.
+ * Buying credits (spec §7): checkout, the orders and purchases, redeem codes, the admins'
+ * minting, and the providers' signed notices, which answer their own acknowledgement.
  */
 export const PAYMENT_ENDPOINTS = {
+  stripeWebhook: endpoint({
+    ...API.stripeWebhook,
+    summary:
+      "Stripe's signed event (Stripe-Signature over the exact body): a paid Checkout Session grants its order's credits once",
+    tag: 'webhooks',
+    access: 'public',
+    bare: true,
+    response: webhookAckSchema,
+  }),
+  nowpaymentsWebhook: endpoint({
+    ...API.nowpaymentsWebhook,
+    summary:
+      "NOWPayments' signed IPN (x-nowpayments-sig, HMAC-SHA512 of the sorted JSON): a finished payment grants its order's credits once",
+    tag: 'webhooks',
+    access: 'public',
+    bare: true,
+    // Read as sent: the signature covers every field, so none is dropped or changed.
+    body: z.unknown(),
+    response: webhookAckSchema,
+  }),
   checkoutCard: checkout('card (Stripe Checkout)', API.checkoutCard),
   checkoutCrypto: checkout('crypto (a NOWPayments invoice)', API.checkoutCrypto),
   payOrder: endpoint({

@@ -84,9 +84,8 @@ export const paymentRoutes: FastifyPluginAsync<{
 
 /**
  * The providers' notices, unauthenticated and verified by signature. Stripe's signature covers
- * the exact bytes, so its body is kept raw. Not in the contract's table: they answer the
- * providers' own `{ received, granted?, error? }` with the status the provider acts on, where
- * every call of the table answers the envelope.
+ * the exact bytes, so its body is kept raw. They answer the providers' own `{ received,
+ * granted?, error? }` (`bare` in the table) with the status the provider acts on.
  */
 export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
   app,
@@ -96,7 +95,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
     stripe.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
-    stripe.post('/stripe', async (request, reply) => {
+    route(stripe, E.stripeWebhook, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       const outcome = await payments.stripeWebhook(
@@ -106,7 +105,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
       return reply.code(outcome.status).send(outcome.body);
     });
   });
-  app.post('/nowpayments', async (request, reply) => {
+  route(app, E.nowpaymentsWebhook, async (request, reply) => {
     const signature = request.headers['x-nowpayments-sig'];
     const outcome = await payments.nowpaymentsWebhook(
       request.body,

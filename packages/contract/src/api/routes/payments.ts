@@ -14,7 +14,9 @@ export const checkoutCrypto = {
   path: '/cgi-bin/auth/nowpayments/create-checkout-session',
 } as const;
 export const mintCodes = { method: 'POST', path: '/cgi-bin/admin/redeem-codes/create' } as const;
+export const nowpaymentsWebhook = { method: 'POST', path: '/cgi-bin/webhooks/nowpayments' } as const;
 export const payHistory = { method: 'GET', path: '/cgi-bin/auth/pay/history' } as const;
 export const payOrder = { method: 'GET', path: '/cgi-bin/auth/pay/order' } as const;
 export const payTestCheckout = { method: 'POST', path: '/cgi-bin/auth/pay/test-checkout' } as const;
 export const redeem = { method: 'POST', path: '/cgi-bin/auth/redeem' } as const;
+export const stripeWebhook = { method: 'POST', path: '/cgi-bin/webhooks/stripe' } as const;
