@@ -1,20 +1,16 @@
-import { ErrorCode, type JobStatus } from '@lumi/contract';
+import { API, ErrorCode, type JobStatus } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
 import commonEn from '@/locales/en/common.json';
 import imagesEn from '@/locales/en/images.json';
+import { apiError, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import { ToolPage } from './tool-page';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
+setupFakeApi();
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
 /** What the server says runs: a real image engine unless a test says the preview renderer. */
 const engine = vi.hoisted(() => ({ preview: false }));
@@ -47,38 +43,28 @@ beforeAll(async () => {
   Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: () => undefined });
 });
 
-/** The server: the image call and the job's statuses, one per poll. */
-const createImage = vi.fn<(body: unknown) => Promise<{ id: string }>>();
-let statuses: Partial<JobStatus>[] = [];
+/** Job ids are UUIDs: the status call refuses anything else. */
+const JOB_1 = '0b6f9a52-51c4-4d6e-9f0a-1c2d3e4f5a61';
+const JOB_2 = '0b6f9a52-51c4-4d6e-9f0a-1c2d3e4f5a62';
+const JOB_9 = '0b6f9a52-51c4-4d6e-9f0a-1c2d3e4f5a69';
 
-function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
-  switch (path) {
-    case '/auth/aigc/image':
-      return createImage(options.json);
-    case '/auth/aigc/status': {
-      const next = statuses.length > 1 ? statuses.shift() : statuses[0];
-      return Promise.resolve({
-        id: String(options.query?.id),
-        kind: 'image',
-        state: 'queued',
-        preview: true,
-        created_at: 1,
-        ...next,
-      });
-    }
-    case '/auth/aigc/image/history':
-      return Promise.resolve({ items: [] });
-    default:
-      return Promise.reject(new Error(`unexpected call ${path}`));
-  }
-}
+/** The server: the image call answers `nextJob`; the job's statuses, one per poll. */
+let nextJob = JOB_1;
+let statuses: Partial<JobStatus>[] = [];
+/** The image calls the page made, as it sent them. */
+const created = () => requestsTo(API.imageCreate).map((r) => r.sent.body);
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.mocked(api).mockReset().mockImplementation(fakeServer);
-  createImage.mockReset().mockResolvedValue({ id: 'job-1' });
+  nextJob = JOB_1;
   statuses = [];
   engine.preview = false;
+  fakeApi(API.imageCreate, () => ({ id: nextJob }));
+  fakeApi(API.jobStatus, ({ query }) => {
+    const next = statuses.length > 1 ? statuses.shift() : statuses[0];
+    return { id: query.id, kind: 'image', state: 'queued', preview: true, created_at: 1, ...next };
+  });
+  fakeApi(API.imageHistory, () => ({ items: [] }));
 });
 afterEach(cleanup);
 
@@ -120,14 +106,16 @@ describe('the generation states', () => {
     await waitFor(() =>
       expect(screen.getByTestId('generation-status').textContent).toBe('In queue: position 2, about 4 s'),
     );
-    expect(createImage).toHaveBeenCalledWith({
-      prompt: '',
-      size: '768x1024',
-      count: 2,
-      speed: 'slow',
-      model: 'standard',
-      preset: 'anime-chibi',
-    });
+    expect(created()).toEqual([
+      {
+        prompt: '',
+        size: '768x1024',
+        count: 2,
+        speed: 'slow',
+        model: 'standard',
+        preset: 'anime-chibi',
+      },
+    ]);
     await waitFor(() => expect(screen.getByTestId('generation-status').textContent).toBe('Generating…'), {
       timeout: 6000,
     });
@@ -137,7 +125,7 @@ describe('the generation states', () => {
     expect(within(done).getAllByTestId('preview-badge')).toHaveLength(2);
     expect(within(done).getByTestId('preview-note').textContent).toContain('built-in preview renderer');
     // Kept for the next visit.
-    expect(JSON.parse(sessionStorage.getItem('imageTool.anime.job') ?? '{}')).toMatchObject({ id: 'job-1' });
+    expect(JSON.parse(sessionStorage.getItem('imageTool.anime.job') ?? '{}')).toMatchObject({ id: JOB_1 });
   }, 15_000);
 
   it('show a failed job’s message; Retry sends the same request again', async () => {
@@ -148,35 +136,36 @@ describe('the generation states', () => {
     expect(failed.textContent).toContain('Service busy, retry later');
     expect(failed.textContent).toContain('Your credits were returned.');
     statuses = [{ state: 'done', images: [{ url: '/x.webp', width: 768, height: 1024 }] }];
-    createImage.mockResolvedValue({ id: 'job-2' });
+    nextJob = JOB_2;
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await screen.findByTestId('generation-done');
-    expect(createImage).toHaveBeenCalledTimes(2);
-    expect(createImage.mock.calls[1]).toEqual(createImage.mock.calls[0]);
+    expect(created()).toHaveLength(2);
+    expect(created()[1]).toEqual(created()[0]);
   });
 
   it('resume the kept job on return', async () => {
     sessionStorage.setItem(
       'imageTool.anime.job',
-      JSON.stringify({ id: 'job-9', request: { prompt: '', count: 1, speed: 'slow', model: 'standard' } }),
+      JSON.stringify({ id: JOB_9, request: { prompt: '', count: 1, speed: 'slow', model: 'standard' } }),
     );
     statuses = [{ state: 'done', images: [{ url: '/kept.webp', width: 768, height: 1024 }] }];
     renderPage();
     const done = await screen.findByTestId('generation-done');
     expect(within(done).getByRole('img').getAttribute('src')).toBe('/kept.webp');
-    expect(createImage).not.toHaveBeenCalled();
+    expect(created()).toHaveLength(0);
+    expect(requestsTo(API.jobStatus).map((r) => r.query.id)).toEqual([JOB_9]);
   });
 
   it('open the adult notice for 100008 and show other refusals in place', async () => {
-    createImage.mockRejectedValueOnce(new ApiError('business', ErrorCode.NSFW_REQUIRED, 'adult'));
+    fakeApi(API.imageCreate, () => apiError(ErrorCode.NSFW_REQUIRED, 'adult'), { once: true });
     const { onAdult } = renderPage();
     fireEvent.click(generateButton());
     await waitFor(() => expect(onAdult).toHaveBeenCalled());
     expect(screen.getByTestId('generation-empty')).toBeTruthy();
 
-    createImage.mockRejectedValueOnce(
-      new ApiError('business', ErrorCode.FORBIDDEN, 'Fast generation is free 5 times a day.'),
-    );
+    fakeApi(API.imageCreate, () => apiError(ErrorCode.FORBIDDEN, 'Fast generation is free 5 times a day.'), {
+      once: true,
+    });
     fireEvent.click(generateButton());
     const failed = await screen.findByTestId('generation-failed');
     expect(failed.textContent).toContain('Fast generation is free 5 times a day.');

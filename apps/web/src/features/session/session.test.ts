@@ -1,16 +1,27 @@
-import { TOURIST_CODE_PATTERN } from '@lumi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, TOURIST_CODE_PATTERN, type LoginData } from '@lumi/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { generateTouristCode, touristLogin } from './session';
 import { userInfoStore } from './session-store';
 
+setupFakeApi();
+
+const loginData = (over: Partial<LoginData> = {}): LoginData => ({
+  uid: 'u1',
+  ticket: 'secret',
+  type: 0,
+  name: '',
+  head: '',
+  enable_nsfw: false,
+  remain: 30,
+  access_token: '',
+  ...over,
+});
+
 describe('tourist session', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => localStorage.clear());
+  /** The login form as the page sent it. */
+  const sentForm = () => requestsTo(API.login).map((r) => r.sent.body as Record<string, string>);
 
   it('generates random 40-character alphanumeric codes', () => {
     const codes = new Set(Array.from({ length: 200 }, generateTouristCode));
@@ -19,33 +30,20 @@ describe('tourist session', () => {
   });
 
   it('shares one login request between concurrent callers and stores the code and user info', async () => {
-    let resolve!: (r: Response) => void;
-    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    fakeApi(API.login, async () => {
+      await answered;
+      return loginData();
+    });
     const calls = [touristLogin(), touristLogin(), touristLogin()];
-    resolve(
-      new Response(
-        JSON.stringify({
-          code: 0,
-          message: 'success',
-          data: {
-            uid: 'u1',
-            ticket: 'secret',
-            type: 0,
-            name: '',
-            head: '',
-            enable_nsfw: false,
-            remain: 30,
-            access_token: '',
-          },
-        }),
-      ),
-    );
+    answer();
     const results = await Promise.all(calls);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentForm()).toHaveLength(1);
     expect(new Set(results).size).toBe(1);
-    const body = new URLSearchParams(fetchMock.mock.calls[0]![1]!.body as string);
-    expect(body.get('type')).toBe('0');
-    expect(body.get('code')).toBe(localStorage.getItem('touristCode'));
+    const body = sentForm()[0]!;
+    expect(body.type).toBe('0');
+    expect(body.code).toBe(localStorage.getItem('touristCode'));
     expect(localStorage.getItem('touristCode')).toMatch(TOURIST_CODE_PATTERN);
     // The ticket stays in its HttpOnly cookie: never stored where page scripts read.
     expect(localStorage.getItem('userInfo')).not.toContain('secret');
@@ -54,11 +52,8 @@ describe('tourist session', () => {
 
   it('reuses the stored code on the next login', async () => {
     localStorage.setItem('touristCode', 'A'.repeat(40));
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ code: 0, message: '', data: { uid: 'u2', ticket: 't', type: 0 } })),
-    );
+    fakeApi(API.login, () => loginData({ uid: 'u2', ticket: 't' }));
     await touristLogin();
-    const body = new URLSearchParams(fetchMock.mock.calls[0]![1]!.body as string);
-    expect(body.get('code')).toBe('A'.repeat(40));
+    expect(sentForm().map((body) => body.code)).toEqual(['A'.repeat(40)]);
   });
 });

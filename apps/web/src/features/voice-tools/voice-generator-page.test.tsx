@@ -1,21 +1,17 @@
-import { ErrorCode, VOICES } from '@lumi/contract';
+import { API, ErrorCode, VOICES } from '@lumi/contract';
+import { HttpResponse } from 'msw';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
-import { apiBlob } from '@/lib/api-file';
+import { configureApi } from '@/lib/api-client';
 import commonEn from '@/locales/en/common.json';
 import voiceEn from '@/locales/en/voice.json';
+import { apiError, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import VoiceGeneratorPage from './voice-generator-page';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
-vi.mock('@/lib/api-file', () => ({ apiBlob: vi.fn() }));
+setupFakeApi();
 
 const i18n = i18next.createInstance();
 
@@ -37,16 +33,15 @@ const voices = VOICES.map(({ espeak: _espeak, ...v }) => ({
   preview_url: `/cgi-bin/speech/preview/${v.voice_id}`,
 }));
 
-function fakeServer(path: string): Promise<unknown> {
-  if (path === '/auth/aigc/speech/voices') return Promise.resolve({ voices, offline: true });
-  if (path === '/auth/aigc/speech/history') return Promise.resolve({ items: [] });
-  return Promise.reject(new Error(`unexpected call ${path}`));
-}
+/** The app's credits dialog, opened by the client on 100002. */
+const onNotEnoughCredits = vi.fn();
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.mocked(api).mockReset().mockImplementation(fakeServer);
-  vi.mocked(apiBlob).mockReset();
+  onNotEnoughCredits.mockReset();
+  configureApi({ onNotEnoughCredits });
+  fakeApi(API.voices, () => ({ voices, offline: true }));
+  fakeApi(API.speechHistory, () => ({ items: [] }));
 });
 afterEach(cleanup);
 
@@ -90,19 +85,22 @@ describe('voice generator page', () => {
   });
 
   it('sends the voice, trimmed text and format, then plays and offers the download', async () => {
-    vi.mocked(apiBlob).mockResolvedValue({
-      blob: new Blob([new Uint8Array(8)], { type: 'audio/wav' }),
-      headers: new Headers({ 'x-job-id': 'job-1' }),
-    });
+    fakeApi(
+      API.textToSpeech,
+      () =>
+        new HttpResponse(new Uint8Array(8), {
+          headers: { 'content-type': 'audio/wav', 'x-job-id': 'job-1' },
+        }),
+    );
     renderPage();
     fireEvent.click(screen.getByRole('radio', { name: 'Adam' }));
     fireEvent.click(screen.getByRole('radio', { name: /^WAV/ }));
     typeText('  Good morning.  ');
     fireEvent.submit(screen.getByTestId('voice-form'));
     const ready = await screen.findByTestId('result-ready');
-    const [path, options] = vi.mocked(apiBlob).mock.calls[0] as [string, RequestOptions];
-    expect(path).toBe('/auth/aigc/speech/text-to-speech');
-    expect(options.json).toEqual({ voice_id: 'adam', text: 'Good morning.', format: 'wav' });
+    expect(requestsTo(API.textToSpeech).map((r) => r.sent.body)).toEqual([
+      { voice_id: 'adam', text: 'Good morning.', format: 'wav' },
+    ]);
     expect(ready.textContent).toContain('Adam');
     expect(screen.getByTestId('result-audio').getAttribute('src')).toBe('blob:audio');
     expect(screen.getByTestId('result-download').getAttribute('download')).toMatch(
@@ -116,8 +114,12 @@ describe('voice generator page', () => {
   });
 
   it("shows the server's message on a refusal, and nothing when the credits dialog took over", async () => {
-    vi.mocked(apiBlob).mockRejectedValueOnce(
-      new ApiError('business', ErrorCode.OPERATION_FAILED, 'Generation failed, credits returned.'),
+    fakeApi(
+      API.textToSpeech,
+      () => apiError(ErrorCode.OPERATION_FAILED, 'Generation failed, credits returned.'),
+      {
+        once: true,
+      },
     );
     renderPage();
     typeText('Hello');
@@ -126,11 +128,10 @@ describe('voice generator page', () => {
       'Generation failed, credits returned.',
     );
 
-    vi.mocked(apiBlob).mockRejectedValueOnce(
-      new ApiError('business', ErrorCode.NOT_ENOUGH_CREDITS, 'No credits'),
-    );
+    fakeApi(API.textToSpeech, () => apiError(ErrorCode.NOT_ENOUGH_CREDITS, 'No credits'), { once: true });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(vi.mocked(apiBlob)).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(requestsTo(API.textToSpeech)).toHaveLength(2));
+    expect(onNotEnoughCredits).toHaveBeenCalledOnce();
     await waitFor(() => expect(screen.queryByTestId('result-busy')).toBeNull());
     expect(screen.queryByTestId('result-error')).toBeNull();
   });

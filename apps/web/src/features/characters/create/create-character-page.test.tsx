@@ -1,26 +1,40 @@
-import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
+import { API, ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
 import createEn from '@/locales/en/create.json';
+import { apiError, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
-import { createCharacter, modifyCharacter } from '../api/characters';
 import CreateCharacterPage from './create-character-page';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES, validateAll } from './form-model';
 import { FORM_STATE_KEY, openCharacterForm } from './form-state';
 import { successKey } from './use-character-form';
 
-vi.mock('../api/characters', () => ({ createCharacter: vi.fn(), modifyCharacter: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
+setupFakeApi();
 
-const createMock = vi.mocked(createCharacter);
-const modifyMock = vi.mocked(modifyCharacter);
+/** The character forms the page sent: the text fields, and the files by field. */
+const sentForms = (route: typeof API.characterCreate | typeof API.characterModify) =>
+  requestsTo(route).map((r) => ({ fields: r.sent.body as Record<string, string>, files: r.sent.files }));
+const created = () => sentForms(API.characterCreate);
+const modified = () => sentForms(API.characterModify);
+
+/**
+ * The file the server got is the one the visitor chose: its type and bytes (vitest hands jsdom's
+ * files to fetch as Node blobs, without their names; the server does not read them).
+ */
+async function expectSameFile(got: File | undefined, chosen: File) {
+  expect(got).toBeDefined();
+  expect(got?.type).toBe(chosen.type);
+  expect(new Uint8Array((await got?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
+    new Uint8Array(await chosen.arrayBuffer()),
+  );
+}
 
 const i18n = i18next.createInstance();
 
@@ -53,8 +67,6 @@ beforeAll(async () => {
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
-  createMock.mockReset();
-  modifyMock.mockReset();
   vi.mocked(notify).mockReset();
 });
 afterEach(cleanup);
@@ -147,7 +159,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     // Still on the first step, the first invalid field focused.
     expect(textbox(/^Name/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Avatar'));
-    expect(createMock).not.toHaveBeenCalled();
+    expect(created()).toHaveLength(0);
   });
 
   it('refuses an avatar that is not JPG, PNG or WEBP, or is over 10 MB', () => {
@@ -161,20 +173,21 @@ describe('create character page', { timeout: 20_000 }, () => {
   });
 
   it('publishes the multipart form and goes to My Characters', async () => {
-    createMock.mockResolvedValue(detail({ visibility: 'public', approval: 'approved' }));
+    fakeApi(API.characterCreate, () => detail({ visibility: 'public', approval: 'approved' }));
     const router = renderPage();
     const avatar = fillEverything();
     click(/^Add a greeting/);
     type(/^Greeting 1$/, 'Welcome back.');
     publishConfirmed();
 
-    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    const form = createMock.mock.calls[0]![0];
-    expect(form.get('head')).toBe(avatar);
-    expect(form.get('card')).toBeNull();
-    expect(form.get('id')).toBeNull();
-    expect(form.get('clone_from')).toBeNull();
-    expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'head'))).toEqual({
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const form = created()[0]!;
+    // One file, the avatar: no card.
+    expect(Object.keys(form.files)).toEqual(['head']);
+    await expectSameFile(form.files.head, avatar);
+    expect(form.fields.id).toBeUndefined();
+    expect(form.fields.clone_from).toBeUndefined();
+    expect(form.fields).toEqual({
       name: 'Luna',
       desc: 'A barista who writes poems.',
       personality: 'Warm, witty, shy.',
@@ -196,7 +209,7 @@ describe('create character page', { timeout: 20_000 }, () => {
   });
 
   it('asks before publishing: Escape and Keep editing send nothing and give the focus back', async () => {
-    createMock.mockResolvedValue(detail({ visibility: 'public', approval: 'pending' }));
+    fakeApi(API.characterCreate, () => detail({ visibility: 'public', approval: 'pending' }));
     const router = renderPage();
     fillEverything();
     const publish = screen.getByRole('button', { name: /^Publish/ });
@@ -213,12 +226,12 @@ describe('create character page', { timeout: 20_000 }, () => {
     dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(createMock).not.toHaveBeenCalled();
+    expect(created()).toHaveLength(0);
 
     // Confirmed: sent, and a public character waiting for review is said to be sent for review.
     publishConfirmed();
     await waitFor(() => expect(router.pathname).toBe('/my-Characters-list'));
-    expect(createMock).toHaveBeenCalledTimes(1);
+    expect(created()).toHaveLength(1);
     expect(notify).toHaveBeenCalledWith(
       'success',
       "Your character has been sent for review. It will appear in the community once it's approved.",
@@ -253,7 +266,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     type(/^Greeting \(first message\)/, '');
     click(/^Publish/);
     expect(screen.getByText('Please fill in the greeting field on the left')).toBeTruthy();
-    expect(createMock).not.toHaveBeenCalled();
+    expect(created()).toHaveLength(0);
   });
 
   it('on Publish, names the first step with an error', () => {
@@ -268,7 +281,7 @@ describe('create character page', { timeout: 20_000 }, () => {
   it("shows the server's message near Publish on a business error", async () => {
     const message =
       'This character is for adults. Turn on adult content in your profile settings to continue.';
-    createMock.mockRejectedValue(new ApiError('business', ErrorCode.NSFW_REQUIRED, message));
+    fakeApi(API.characterCreate, () => apiError(ErrorCode.NSFW_REQUIRED, message));
     const router = renderPage();
     fillEverything();
     publishConfirmed();
@@ -289,7 +302,7 @@ describe('create character page', { timeout: 20_000 }, () => {
 
   it('edits the character stored in formState: prefilled, no avatar needed, sends id', async () => {
     sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
-    modifyMock.mockResolvedValue(detail());
+    fakeApi(API.characterModify, () => detail());
     renderPage('/free-ai-create-character?type=edit');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit character' })).toBeTruthy();
     expect((textbox(/^Name/) as HTMLInputElement).value).toBe('Mira');
@@ -298,38 +311,38 @@ describe('create character page', { timeout: 20_000 }, () => {
     click(/^Continue/);
     expect((textbox(/^Greeting 1$/) as HTMLTextAreaElement).value).toBe('Well met.');
     publishConfirmed();
-    await waitFor(() => expect(modifyMock).toHaveBeenCalledTimes(1));
-    const form = modifyMock.mock.calls[0]![0];
-    expect(form.get('id')).toBe('42');
-    expect(form.get('head')).toBeNull();
-    expect(form.get('clone_from')).toBeNull();
-    expect(form.get('visibility')).toBe('private');
-    expect(form.get('category')).toBe('anime');
-    expect(form.get('chat_style')).toBe('dialogue');
-    expect(form.get('model')).toBe('genla-8b');
-    expect(form.get('alternate_greetings')).toBe('["Well met."]');
-    expect(createMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(modified()).toHaveLength(1));
+    const { fields, files } = modified()[0]!;
+    expect(fields.id).toBe('42');
+    expect(files).toEqual({});
+    expect(fields.clone_from).toBeUndefined();
+    expect(fields.visibility).toBe('private');
+    expect(fields.category).toBe('anime');
+    expect(fields.chat_style).toBe('dialogue');
+    expect(fields.model).toBe('genla-8b');
+    expect(fields.alternate_greetings).toBe('["Well met."]');
+    expect(created()).toHaveLength(0);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Your changes have been saved.'));
     expect(sessionStorage.getItem(FORM_STATE_KEY)).toBeNull();
   });
 
   it('clones with clone_from and the name as it was', async () => {
     sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
-    createMock.mockResolvedValue(detail({ id: 43 }));
+    fakeApi(API.characterCreate, () => detail({ id: 43 }));
     renderPage('/free-ai-create-character?type=clone');
     expect(screen.getByRole('heading', { level: 1, name: 'Clone character' })).toBeTruthy();
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();
-    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    const form = createMock.mock.calls[0]![0];
-    expect(form.get('clone_from')).toBe('42');
-    expect(form.get('id')).toBeNull();
-    expect(form.get('name')).toBe('Mira');
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const { fields } = created()[0]!;
+    expect(fields.clone_from).toBe('42');
+    expect(fields.id).toBeUndefined();
+    expect(fields.name).toBe('Mira');
   });
 
   it('fills empty fields from an imported card and sends the card', async () => {
-    createMock.mockResolvedValue(detail());
+    fakeApi(API.characterCreate, () => detail());
     renderPage();
     type(/^Name/, 'My own name');
     const card = new File(
@@ -359,16 +372,16 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect((textbox(/^Description/) as HTMLTextAreaElement).value).toBe('From the card.');
     click(/^Continue/);
     publishConfirmed();
-    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    const form = createMock.mock.calls[0]![0];
-    expect(form.get('card')).toBe(card);
-    expect(form.get('first_message')).toBe('Hello from the card.');
-    expect(form.get('alternate_greetings')).toBe('["Hi again."]');
-    expect(form.get('tag')).toBe('Drama');
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const { fields, files } = created()[0]!;
+    await expectSameFile(files.card, card);
+    expect(fields.first_message).toBe('Hello from the card.');
+    expect(fields.alternate_greetings).toBe('["Hi again."]');
+    expect(fields.tag).toBe('Drama');
   });
 
   it('uses a PNG card as the avatar when none is chosen', async () => {
-    createMock.mockResolvedValue(detail());
+    fakeApi(API.characterCreate, () => detail());
     renderPage();
     const pixel = Uint8Array.from(
       atob(
@@ -386,11 +399,11 @@ describe('create character page', { timeout: 20_000 }, () => {
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();
-    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    const form = createMock.mock.calls[0]![0];
-    expect(form.get('card')).toBe(card);
-    expect(form.get('head')).toBeNull();
-    expect(form.get('name')).toBe('Pixel');
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const { fields, files } = created()[0]!;
+    expect(Object.keys(files)).toEqual(['card']);
+    await expectSameFile(files.card, card);
+    expect(fields.name).toBe('Pixel');
   });
 });
 

@@ -1,21 +1,19 @@
-import { ErrorCode, type ChatMessageDto, type MessagePage } from '@lumi/contract';
+import { API, ErrorCode, type ChatMessageDto, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, configureApi } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { notify } from '@/lib/toast';
 import { track } from '@/lib/tracked';
 import chatEn from '@/locales/en/chat.json';
-import * as chatApi from '../api/chat';
-import { streamReply, type ReplyListener } from '../api/stream-reply';
+import { apiError, eventStream, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { useChat } from './use-chat';
 
-vi.mock('../api/chat', () => ({ getMessages: vi.fn() }));
-vi.mock('../api/stream-reply', () => ({ streamReply: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
+setupFakeApi();
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -39,9 +37,13 @@ const msg = (id: number, role: 'user' | 'assistant', content: string): ChatMessa
   create_time: id,
 });
 
+/** Conversation ids are UUIDs: the calls that take one refuse anything else. */
+const C1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a41';
+const G1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a42';
+
 const greeting: MessagePage = {
   conversation: {
-    id: 'c1',
+    id: C1,
     character_id: 7,
     model: 'nela-8b',
     persona_name: '',
@@ -58,8 +60,17 @@ const REFUSED = 'The reply was stopped because it broke our content rules. Your 
 const refreshes: string[] = [];
 let unsubscribe: () => void = () => undefined;
 
+/** The server's message pages, one per read (the last one again after that). */
+let pages: MessagePage[] = [];
+/** The message pages the hook read, by the query it sent. */
+const reads = () => requestsTo(API.chatMessages).map((r) => r.sent.query);
+/** The reply to a message, as server-sent events. */
+const replyWith = (events: ChatStreamEvent[]) => fakeApi(API.chatSend, () => eventStream(events));
+
 beforeEach(() => {
-  vi.mocked(chatApi.getMessages).mockResolvedValue(greeting);
+  pages = [greeting];
+  fakeApi(API.chatMessages, () => (pages.length > 1 ? pages.shift()! : pages[0]!));
+  configureApi({ onNoSession: () => Promise.resolve() });
   refreshes.length = 0;
   unsubscribe = creditsEvents.subscribe((v) => refreshes.push(v));
 });
@@ -85,18 +96,15 @@ async function openChat() {
 
 describe('useChat: refusals', () => {
   it('replaces a reply refused while streaming with the server’s note, keeps the message, reads the balance again', async () => {
-    vi.mocked(streamReply).mockImplementation((_body, on: ReplyListener) => {
-      on.start({
-        conversation_id: 'c1',
-        user_message: msg(2, 'user', 'Tell me'),
-        message_id: 0,
-        notice: null,
-      });
-      on.delta('Something that turned ');
-      on.delta('unsafe');
-      on.error({ code: ErrorCode.CONTENT_POLICY, message: REFUSED });
-      return Promise.resolve('error');
-    });
+    replyWith([
+      {
+        event: 'start',
+        data: { conversation_id: C1, user_message: msg(2, 'user', 'Tell me'), message_id: 0, notice: null },
+      },
+      { event: 'delta', data: { text: 'Something that turned ' } },
+      { event: 'delta', data: { text: 'unsafe' } },
+      { event: 'error', data: { code: ErrorCode.CONTENT_POLICY, message: REFUSED } },
+    ]);
     const { result } = await openChat();
     let sent: boolean | undefined;
     await act(async () => {
@@ -114,15 +122,15 @@ describe('useChat: refusals', () => {
     expect(result.current.streaming).toBe(false);
     // No toast on top of the note, and no reading back that would drop it.
     expect(notify).not.toHaveBeenCalled();
-    expect(chatApi.getMessages).toHaveBeenCalledTimes(1);
+    expect(reads()).toHaveLength(1);
     // The balance is read again after the refund (the header follows the server's figure).
     expect(refreshes.length).toBeGreaterThanOrEqual(2);
     expect(refreshes.every((v) => v !== '')).toBe(true);
   });
 
   it('shows a send refused before the reply starts as a translated message, and hands the text back', async () => {
-    vi.mocked(streamReply).mockRejectedValue(
-      new ApiError('business', ErrorCode.CONTENT_POLICY, 'This can’t be sent. Nothing was charged.'),
+    fakeApi(API.chatSend, () =>
+      apiError(ErrorCode.CONTENT_POLICY, 'This can’t be sent. Nothing was charged.'),
     );
     const { result } = await openChat();
     let sent: boolean | undefined;
@@ -136,14 +144,14 @@ describe('useChat: refusals', () => {
   });
 
   it('still reports other stream failures as before', async () => {
-    vi.mocked(streamReply).mockImplementation((_body, on: ReplyListener) => {
-      on.start({ conversation_id: 'c1', user_message: msg(2, 'user', 'Hi'), message_id: 0, notice: null });
-      on.error({ code: ErrorCode.SERVICE_BUSY, message: 'Busy, try again.' });
-      return Promise.resolve('error');
-    });
-    vi.mocked(chatApi.getMessages)
-      .mockResolvedValueOnce(greeting)
-      .mockResolvedValueOnce({ ...greeting, messages: [...greeting.messages, msg(2, 'user', 'Hi')] });
+    replyWith([
+      {
+        event: 'start',
+        data: { conversation_id: C1, user_message: msg(2, 'user', 'Hi'), message_id: 0, notice: null },
+      },
+      { event: 'error', data: { code: ErrorCode.SERVICE_BUSY, message: 'Busy, try again.' } },
+    ]);
+    pages = [greeting, { ...greeting, messages: [...greeting.messages, msg(2, 'user', 'Hi')] }];
     const { result } = await openChat();
     await act(async () => {
       await result.current.send('Hi');
@@ -153,11 +161,13 @@ describe('useChat: refusals', () => {
   });
 
   it('signed out on the way: no toast of its own, the text goes back, the chat shows this visitor’s conversation', async () => {
-    vi.mocked(streamReply).mockRejectedValue(
-      new ApiError('business', ErrorCode.NOT_FOUND, 'Not found', true),
-    );
-    const guestPage: MessagePage = { ...greeting, conversation: { ...greeting.conversation, id: 'g1' } };
-    vi.mocked(chatApi.getMessages).mockResolvedValueOnce(greeting).mockResolvedValueOnce(guestPage);
+    // The session was gone: the client signs in as a new guest and sends again, and the
+    // conversation belonged to the account that left.
+    configureApi({ onNoSession: () => Promise.resolve(true) });
+    fakeApi(API.chatSend, () => apiError(ErrorCode.NOT_FOUND, 'Not found'));
+    fakeApi(API.chatSend, () => apiError(ErrorCode.NO_SESSION, 'No session'), { once: true });
+    const guestPage: MessagePage = { ...greeting, conversation: { ...greeting.conversation, id: G1 } };
+    pages = [greeting, guestPage];
     const { result } = await openChat();
     let sent: boolean | undefined;
     await act(async () => {
@@ -165,8 +175,10 @@ describe('useChat: refusals', () => {
     });
     expect(sent).toBe(false);
     expect(notify).not.toHaveBeenCalled();
-    await waitFor(() => expect(result.current.state.conversation?.id).toBe('g1'));
-    expect(chatApi.getMessages).toHaveBeenLastCalledWith({ characterId: 7 });
+    await waitFor(() => expect(result.current.state.conversation?.id).toBe(G1));
+    expect(requestsTo(API.chatSend)).toHaveLength(2);
+    // Read again by the character (the conversation was the old account's), its first page.
+    expect(reads().at(-1)).toEqual({ characterId: '7', page: '1' });
     // Read again in place: the page (and its message box) never went back to loading.
     expect(result.current.state.phase).toBe('ready');
   });
@@ -193,7 +205,7 @@ describe('useChat: the first page asked for beside the character', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    expect(chatApi.getMessages).not.toHaveBeenCalled();
+    expect(reads()).toHaveLength(0);
   });
 
   it('waits for a page still on its way, then asks nothing more; a reload asks afresh', async () => {
@@ -202,15 +214,15 @@ describe('useChat: the first page asked for beside the character', () => {
     expect(result.current.state.phase).toBe('loading');
     resolve(greeting);
     await waitFor(() => expect(result.current.state.phase).toBe('ready'));
-    expect(chatApi.getMessages).not.toHaveBeenCalled();
+    expect(reads()).toHaveLength(0);
     act(() => result.current.reload());
-    await waitFor(() => expect(chatApi.getMessages).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(reads()).toHaveLength(1));
   });
 
   it('a refused first page says why, as a page it asked for itself would', async () => {
     const refused = track(Promise.reject(new ApiError('business', ErrorCode.CHARACTER_DELETED, 'gone')));
     const { result } = open(refused);
     await waitFor(() => expect(result.current.state.phase).toBe('removed'));
-    expect(chatApi.getMessages).not.toHaveBeenCalled();
+    expect(reads()).toHaveLength(0);
   });
 });

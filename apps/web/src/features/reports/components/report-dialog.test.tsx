@@ -1,21 +1,19 @@
+import { API } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
+import { configureApi } from '@/lib/api-client';
 import { reportRequests } from '@/lib/report-request';
 import commonEn from '@/locales/en/common.json';
 import reportsEn from '@/locales/en/reports.json';
 import reportsAr from '@/locales/ar/reports.json';
+import { apiError, fakeApi, networkError, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { ReportDialogHost } from './report-dialog-host';
 import ReportDialog from './report-dialog';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
+setupFakeApi();
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -28,15 +26,15 @@ beforeAll(async () => {
   });
 });
 
-const sent: { path: string; options: RequestOptions }[] = [];
+/** The app's toasts for failed calls: the dialog's call is silent, it says why itself. */
+const onError = vi.fn();
+const onNetworkError = vi.fn();
+const sent = () => requestsTo(API.reportCreate).map((r) => r.sent.body);
 beforeEach(() => {
-  sent.length = 0;
-  vi.mocked(api)
-    .mockReset()
-    .mockImplementation((path: string, options: RequestOptions = {}) => {
-      sent.push({ path, options });
-      return Promise.resolve(null);
-    });
+  onError.mockReset();
+  onNetworkError.mockReset();
+  configureApi({ onError, onNetworkError });
+  fakeApi(API.reportCreate, () => null);
 });
 afterEach(async () => {
   cleanup();
@@ -68,18 +66,12 @@ describe('the report dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByText('Thanks — our team will review it')).toBeTruthy();
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       {
-        path: '/auth/report/create',
-        options: {
-          json: {
-            target_type: 'character',
-            target_id: '42',
-            reason: 'minor_safety',
-            details: 'She says she is 14.',
-          },
-          silent: true,
-        },
+        target_type: 'character',
+        target_id: '42',
+        reason: 'minor_safety',
+        details: 'She says she is 14.',
       },
     ]);
   });
@@ -89,27 +81,31 @@ describe('the report dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Report this picture' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(screen.getByRole('alert').textContent).toBe('Choose what the problem is first.');
-    expect(sent).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it("shows the server's translated refusal and lets the reporter try again", async () => {
-    vi.mocked(api).mockRejectedValueOnce(new ApiError('business', 100004, 'This no longer exists.'));
+    fakeApi(API.reportCreate, () => apiError(100004, 'This no longer exists.'), { once: true });
     show({ type: 'message', id: 7, name: 'Mira' });
     fireEvent.click(screen.getByRole('radio', { name: /Spam or scam/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This no longer exists.');
+    // Silent: no toast on top of the dialog's own message.
+    expect(onError).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Thanks — our team will review it')).toBeTruthy();
+    expect(sent()).toHaveLength(2);
   });
 
   it('falls back to its own message when the network fails', async () => {
-    vi.mocked(api).mockRejectedValueOnce(new ApiError('network', -1, 'network'));
+    fakeApi(API.reportCreate, () => networkError(), { once: true });
     show({ type: 'profile', id: 42 });
     fireEvent.click(screen.getByRole('radio', { name: /Impersonation/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The report could not be sent. Please try again.',
     );
+    expect(onNetworkError).not.toHaveBeenCalled();
   });
 
   it('speaks the reader’s language', async () => {

@@ -1,25 +1,21 @@
-import type { ModerationLogPage, ReportQueueItem, ReportQueuePage, SafetyCounts } from '@lumi/contract';
+import { API, type ModerationLogPage, type ReportQueueItem, type SafetyCounts } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
 import charactersEn from '@/locales/en/characters.json';
 import commonEn from '@/locales/en/common.json';
 import manageEn from '@/locales/en/manage.json';
 import reportsEn from '@/locales/en/reports.json';
+import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import { CharacterDialogHost } from '../../components/character-dialog-host';
 import { LogPanel } from './log-panel';
 import { actionsFor } from './report-row';
 import { ReportsPanel } from './reports-panel';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
+setupFakeApi();
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -84,52 +80,54 @@ const COUNTS: SafetyCounts = {
 };
 
 let queue: ReportQueueItem[];
-const actions: unknown[] = [];
-function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
-  if (path === '/admin/report/list') {
-    const page: ReportQueuePage = { items: queue, has_more: false, total_count: queue.length };
-    return Promise.resolve(page);
-  }
-  if (path === '/admin/safety/counts') return Promise.resolve(COUNTS);
-  if (path === '/admin/report/action') {
-    actions.push(options.json);
-    const { target_id } = options.json as { target_id: string };
-    queue = queue.filter((i) => i.target_id !== target_id);
-    return Promise.resolve({ closed_reports: 1 });
-  }
-  if (path === '/admin/report/log') {
-    const log: ModerationLogPage = {
-      entries: [
-        {
-          id: 2,
-          actor: { id: 'a-1', name: 'Ada' },
-          action: 'ban',
-          target_type: 'profile',
-          target_id: 'u-1',
-          target_label: 'Rowan',
-          note: 'Repeat offender.',
-          created_at: Date.UTC(2026, 6, 2, 9, 30),
-        },
-        {
-          id: 1,
-          actor: null,
-          action: 'auto_hide',
-          target_type: 'character',
-          target_id: '12',
-          target_label: 'Harbour Hana',
-          note: 'hidden by reports (3 of 3)',
-          created_at: Date.UTC(2026, 6, 2, 9, 0),
-        },
-      ],
-      has_more: false,
+/** The actions the admin sent, as the page sent them. */
+const actions = () => requestsTo(API.reportAction).map((r) => r.sent.body);
+const LOG: ModerationLogPage = {
+  entries: [
+    {
+      id: 2,
+      actor: { id: 'a-1', name: 'Ada' },
+      action: 'ban',
+      target_type: 'profile',
+      target_id: 'u-1',
+      target_label: 'Rowan',
+      note: 'Repeat offender.',
+      created_at: Date.UTC(2026, 6, 2, 9, 30),
+    },
+    {
+      id: 1,
+      actor: null,
+      action: 'auto_hide',
+      target_type: 'character',
+      target_id: '12',
+      target_label: 'Harbour Hana',
+      note: 'hidden by reports (3 of 3)',
+      created_at: Date.UTC(2026, 6, 2, 9, 0),
+    },
+  ],
+  has_more: false,
+};
+
+/** The server: the queue (an action closes its item), the figures and the log. */
+function fakeServer() {
+  fakeApi(API.reportQueue, () => ({ items: queue, has_more: false, total_count: queue.length }));
+  fakeApi(API.safetyCounts, () => COUNTS);
+  fakeApi(API.reportAction, ({ body }) => {
+    const acted = queue.find((i) => i.target_type === body.target_type && i.target_id === body.target_id);
+    queue = queue.filter((i) => i !== acted);
+    return {
+      target_type: body.target_type,
+      target_id: body.target_id,
+      action: body.action,
+      hidden: body.action === 'hide' || (acted?.hidden ?? false),
+      gone: body.action === 'delete',
+      closed_reports: acted?.open_reports ?? 0,
     };
-    return Promise.resolve(log);
-  }
-  return Promise.reject(new Error(`unexpected call ${path}`));
+  });
+  fakeApi(API.reportLog, () => LOG);
 }
 
 beforeEach(() => {
-  actions.length = 0;
   queue = [
     item(),
     item({
@@ -142,7 +140,7 @@ beforeEach(() => {
       item: { ...item().item, title: 'Harbour Hana', text: '' },
     }),
   ];
-  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+  fakeServer();
 });
 afterEach(cleanup);
 
@@ -206,8 +204,8 @@ describe('the Reports tab', () => {
       target: { value: 'Not a minor: the card says 25. ' },
     });
     fireEvent.click(within(character).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(actions).toHaveLength(1));
-    expect(actions[0]).toEqual({
+    await waitFor(() => expect(actions()).toHaveLength(1));
+    expect(actions()[0]).toEqual({
       target_type: 'character',
       target_id: '12',
       action: 'dismiss',
@@ -223,13 +221,13 @@ describe('the Reports tab', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Ban \u2068Rowan\u2069?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(actions).toHaveLength(0);
+    expect(actions()).toHaveLength(0);
 
     fireEvent.click(within(row('character:12')).getByRole('button', { name: 'Delete' }));
     const sure = await screen.findByRole('dialog', { name: 'Delete “\u2068Harbour Hana\u2069”?' });
     fireEvent.click(within(sure).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(actions).toEqual([{ target_type: 'character', target_id: '12', action: 'delete', note: '' }]),
+      expect(actions()).toEqual([{ target_type: 'character', target_id: '12', action: 'delete', note: '' }]),
     );
   });
 
