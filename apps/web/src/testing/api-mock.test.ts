@@ -1,4 +1,5 @@
-import { API, ErrorCode, type JobStatus } from '@lumi/contract';
+import { ErrorCode, type JobStatus } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/index';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, ApiError, call } from '@/lib/api-client';

@@ -5,22 +5,19 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
+import * as API from '@lumi/contract/api-routes/payments';
+import { ApiError } from '@/lib/api-client';
 import { signInRequests } from '@/lib/sign-in-request';
 import { StorageKey } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
 import payEn from '@/locales/en/pay.json';
+import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import { leaveTo } from './lib/leave';
 import { savePayIntent } from './lib/pay-intent';
 import { PricingPage, type PricingPageProps } from './pricing-page';
 
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
 vi.mock('./lib/leave', () => ({ leaveTo: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
 
@@ -42,28 +39,34 @@ const redeemCode = vi.fn<(code: string) => Promise<unknown>>();
 const getHistory = vi.fn<() => Promise<unknown>>();
 const getOrder = vi.fn<(id: string) => Promise<unknown>>();
 
-function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const json = options.json as Record<string, string> | undefined;
-  switch (path) {
-    case '/auth/v5pay/create-checkout-session':
-      return createCheckout('card', json);
-    case '/auth/nowpayments/create-checkout-session':
-      return createCheckout('crypto', json);
-    case '/auth/redeem':
-      return redeemCode(json?.code ?? '');
-    case '/auth/pay/history':
-      return getHistory().then((purchases) => ({ purchases }));
-    case '/auth/pay/order':
-      return getOrder(String(options.query?.id));
-    default:
-      return Promise.reject(new Error(`unexpected call ${path}`));
+/**
+ * What a fake answers, held to the contract by the fake API: its data, or (an ApiError the test
+ * rejects with) the server's refusal.
+ */
+async function answer(reply: Promise<unknown>): Promise<never> {
+  try {
+    return (await reply) as never;
+  } catch (err) {
+    if (err instanceof ApiError) throw apiError(err.code, err.message);
+    throw err;
   }
 }
+
+/** Order ids are UUIDs, as the server's schemas take them. */
+const O1 = '6f1c2a4e-0b7d-4c1e-9a2f-3d5e7b9c1a01';
+const O2 = '6f1c2a4e-0b7d-4c1e-9a2f-3d5e7b9c1a02';
+const O3 = '6f1c2a4e-0b7d-4c1e-9a2f-3d5e7b9c1a03';
+
+setupFakeApi();
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+  fakeApi(API.checkoutCard, ({ sent }) => answer(createCheckout('card', sent.body)));
+  fakeApi(API.checkoutCrypto, ({ sent }) => answer(createCheckout('crypto', sent.body)));
+  fakeApi(API.redeem, ({ body }) => answer(redeemCode(body.code)));
+  fakeApi(API.payHistory, () => answer(getHistory().then((purchases) => ({ purchases }))));
+  fakeApi(API.payOrder, ({ query }) => answer(getOrder(query.id)));
   createCheckout.mockReset();
   redeemCode.mockReset();
   getHistory.mockReset().mockResolvedValue([]);
@@ -193,9 +196,9 @@ describe('paying', () => {
 
     // The sign-in dialog did its work.
     signIn();
-    createCheckout.mockResolvedValue({ url: '/pay-test-checkout?order=o2', order_id: 'o2' });
+    createCheckout.mockResolvedValue({ url: `/pay-test-checkout?order=${O2}`, order_id: O2 });
     act(() => setSignedIn(true));
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/pay-test-checkout?order=o2'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(`/pay-test-checkout?order=${O2}`));
     expect(createCheckout).toHaveBeenCalledExactlyOnceWith('card', { plan: 'week' });
     expect(screen.getByRole<HTMLInputElement>('radio', { name: '1 week' }).checked).toBe(true);
 
@@ -209,19 +212,19 @@ describe('paying', () => {
   it('a wish left behind (a redirect sign-in) goes on when the page loads signed in', async () => {
     signIn();
     savePayIntent({ plan: 'month', method: 'crypto' });
-    createCheckout.mockResolvedValue({ url: '/pay-test-checkout?order=o3', order_id: 'o3' });
+    createCheckout.mockResolvedValue({ url: `/pay-test-checkout?order=${O3}`, order_id: O3 });
     renderPage('/pay-view', { signedIn: true });
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/pay-test-checkout?order=o3'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(`/pay-test-checkout?order=${O3}`));
     expect(createCheckout).toHaveBeenCalledExactlyOnceWith('crypto', { plan: 'month' });
   });
 
   it('opens the checkout of the chosen plan and stays busy while leaving', async () => {
     signIn();
-    createCheckout.mockResolvedValue({ url: '/pay-test-checkout?order=o1', order_id: 'o1' });
+    createCheckout.mockResolvedValue({ url: `/pay-test-checkout?order=${O1}`, order_id: O1 });
     renderPage('/fr/pay-view', { signedIn: true });
     fireEvent.click(screen.getByRole('radio', { name: '1 week' }));
     fireEvent.click(screen.getByRole('button', { name: /Pay with crypto/ }));
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/fr/pay-test-checkout?order=o1'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(`/fr/pay-test-checkout?order=${O1}`));
     expect(createCheckout).toHaveBeenCalledWith('crypto', { plan: 'week' });
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Processing/ }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Pay by card/ }).disabled).toBe(true);
@@ -283,7 +286,7 @@ describe('redeem dialog', () => {
 
 describe('back from a checkout', () => {
   const order = (status: Order['status']): Order => ({
-    id: 'o1',
+    id: O1,
     plan: 'week',
     method: 'card',
     status,
@@ -300,7 +303,7 @@ describe('back from a checkout', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       getOrder.mockResolvedValueOnce(order('pending')).mockResolvedValue(order('paid'));
-      const { refreshBalance } = renderPage('/pay-view?order=o1');
+      const { refreshBalance } = renderPage(`/pay-view?order=${O1}`);
       expect(await screen.findByText('Waiting for your payment to be confirmed…')).toBeTruthy();
       await vi.advanceTimersByTimeAsync(2_100);
       expect(
@@ -316,13 +319,13 @@ describe('back from a checkout', () => {
 
   it('offers to continue where the user was', async () => {
     getOrder.mockResolvedValue(order('paid'));
-    renderPage('/pay-view?order=o1', { returnPath: '/free-ai-chat-online' });
+    renderPage(`/pay-view?order=${O1}`, { returnPath: '/free-ai-chat-online' });
     const link = await screen.findByRole('link', { name: 'Continue' });
     expect(link.getAttribute('href')).toBe('/free-ai-chat-online');
   });
 
   it('says a canceled payment cost nothing', () => {
-    renderPage('/pay-view?canceled=o1');
+    renderPage(`/pay-view?canceled=${O1}`);
     expect(screen.getByText('Payment canceled. You have not been charged.')).toBeTruthy();
     expect(getOrder).not.toHaveBeenCalled();
   });
@@ -342,7 +345,7 @@ describe('purchase history', () => {
   it('lists orders and redeemed codes', async () => {
     getHistory.mockResolvedValue([
       {
-        id: 'o1',
+        id: O1,
         kind: 'order',
         plan: 'year',
         method: 'card',

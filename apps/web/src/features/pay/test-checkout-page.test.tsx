@@ -3,19 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type RequestOptions } from '@/lib/api-client';
-import type * as ApiClient from '@/lib/api-client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as API from '@lumi/contract/api-routes/payments';
 import commonEn from '@/locales/en/common.json';
 import pagesEn from '@/locales/en/pages.json';
 import payEn from '@/locales/en/pay.json';
+import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import TestCheckoutPage from './test-checkout-page';
-
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: vi.fn(),
-}));
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -45,25 +40,19 @@ const ORDER: Order = {
 let order: Order;
 const submitted: unknown[] = [];
 
-function fakeServer(path: string, options: RequestOptions = {}): Promise<unknown> {
-  if (path === '/auth/pay/order') {
-    return options.query?.id === order.id
-      ? Promise.resolve(order)
-      : Promise.reject(new ApiError('business', 100004, 'This order does not exist.'));
-  }
-  if (path === '/auth/pay/test-checkout') {
-    submitted.push(options.json);
-    const { outcome } = options.json as { outcome: string };
-    order = { ...order, status: outcome === 'pay' ? 'paid' : 'canceled' };
-    return Promise.resolve(order);
-  }
-  return Promise.reject(new Error(`unexpected call ${path}`));
-}
+setupFakeApi();
 
 beforeEach(() => {
   order = ORDER;
   submitted.length = 0;
-  vi.mocked(api).mockReset().mockImplementation(fakeServer);
+  fakeApi(API.payOrder, ({ query }) =>
+    query.id === order.id ? order : apiError(100004, 'This order does not exist.'),
+  );
+  fakeApi(API.payTestCheckout, ({ body, sent }) => {
+    submitted.push(sent.body);
+    order = { ...order, status: body.outcome === 'pay' ? 'paid' : 'canceled' };
+    return order;
+  });
 });
 afterEach(cleanup);
 
@@ -111,7 +100,8 @@ describe('test checkout', () => {
   });
 
   it('says when there is no order', async () => {
-    renderAt('/pay-test-checkout?order=nope');
+    // An order id of the right form that names no order.
+    renderAt('/pay-test-checkout?order=0e0e0e0e-0e0e-4e0e-8e0e-0e0e0e0e0e0e');
     expect((await screen.findByRole('alert')).textContent).toBe('This order does not exist.');
     cleanup();
     renderAt('/pay-test-checkout');

@@ -1,4 +1,5 @@
-import { API, TOURIST_CODE_PATTERN, type LoginData } from '@lumi/contract';
+import { TOURIST_CODE_PATTERN, type LoginData } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/index';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { generateTouristCode, touristLogin } from './session';

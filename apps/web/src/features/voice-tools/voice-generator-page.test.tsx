@@ -1,4 +1,5 @@
-import { API, ErrorCode, VOICES } from '@lumi/contract';
+import { ErrorCode, VOICES } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/index';
 import { HttpResponse } from 'msw';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,5 @@
-import { API, ErrorCode, type ChatMessageDto, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
+import { ErrorCode, type ChatMessageDto, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/index';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';

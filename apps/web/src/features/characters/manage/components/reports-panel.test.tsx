@@ -1,4 +1,5 @@
-import { API, type ModerationLogPage, type ReportQueueItem, type SafetyCounts } from '@lumi/contract';
+import { type ModerationLogPage, type ReportQueueItem, type SafetyCounts } from '@lumi/contract';
+import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
