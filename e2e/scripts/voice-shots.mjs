@@ -1,13 +1,9 @@
 // Review screenshots of the voice tools (not a test): BASE, WIDTHS, LOCALES. Speaks a text on
 // the generator, walks the cloning steps with a synthetic 15 s voice and clones it. Phones get
 // one shot per screenful.
-// Chinese, Japanese and Korean need a CJK font, or Chromium draws boxes: when
-// `fc-list | grep -qi "Noto Sans CJK"` fails, `apt-get install fonts-noto-cjk` (as .ci/run does).
-import { chromium } from '@playwright/test';
-import launchOptions from '../chromium.json' with { type: 'json' };
-const base = process.env.BASE ?? 'http://127.0.0.1:8090';
-const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
-const locales = (process.env.LOCALES ?? 'en,ar').split(',');
+// (shots.mjs)
+import { base, eachView } from './shots.mjs';
+
 const texts = {
   en: 'Hello! This is a short test of the voice generator.',
   ar: 'مرحبًا! هذا اختبار قصير لمولّد الأصوات.',
@@ -40,54 +36,31 @@ function voiceWav(seconds, rate = 16000) {
   return out;
 }
 
-const browser = await chromium.launch(launchOptions);
-for (const w of widths) {
-  for (const loc of locales) {
-    const ctx = await browser.newContext({ viewport: { width: w, height: w > 600 ? 800 : 844 } });
-    const page = await ctx.newPage();
-    page.on('console', (m) => m.type() === 'error' && console.log('console error', m.text()));
-    const prefix = loc === 'en' ? '' : `/${loc}`;
-    const shot = async (name) => {
-      await page.waitForTimeout(300);
-      if (w > 600) {
-        await page.screenshot({ path: `/tmp/shots/${name}-${loc}-${w}.png`, fullPage: true });
-        return;
-      }
-      const height = await page.evaluate(() => globalThis.document.documentElement.scrollHeight);
-      for (let y = 0, i = 0; y < height - 400 && i < 8; y += 760, i += 1) {
-        await page.evaluate((top) => globalThis.scrollTo(0, top), y);
-        await page.waitForTimeout(150);
-        await page.screenshot({ path: `/tmp/shots/${name}-${loc}-${w}-${i}.png` });
-      }
-    };
+await eachView(async ({ page, loc, w, prefix, shot }) => {
+  await page.goto(`${base}${prefix}/free-ai-voice-generator`, { waitUntil: 'networkidle' });
+  await shot('tts-empty', { screens: true });
+  await page.getByTestId('voice-text').fill(texts[loc] ?? texts.en);
+  await page.getByTestId(w > 1000 ? 'generate' : 'generate-phone').click();
+  await page.getByTestId('result-ready').waitFor({ timeout: 30000 });
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await shot('tts-result', { screens: true });
 
-    await page.goto(`${base}${prefix}/free-ai-voice-generator`, { waitUntil: 'networkidle' });
-    await shot('tts-empty');
-    await page.getByTestId('voice-text').fill(texts[loc] ?? texts.en);
-    await page.getByTestId(w > 1000 ? 'generate' : 'generate-phone').click();
-    await page.getByTestId('result-ready').waitFor({ timeout: 30000 });
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await shot('tts-result');
-
-    await page.goto(`${base}${prefix}/free-ai-voice-cloning`, { waitUntil: 'networkidle' });
-    await shot('clone-1');
-    await page.getByTestId('step-panel-1').getByRole('tab').nth(1).click();
-    await page
-      .getByTestId('reference-file')
-      .setInputFiles({ name: 'my-voice.wav', mimeType: 'audio/wav', buffer: voiceWav(15) });
-    await page.getByTestId('reference-take').waitFor();
-    await shot('clone-1-file');
-    await page.getByTestId('step-2').click();
-    await page.getByTestId('script-text').fill(texts[loc] ?? texts.en);
-    await shot('clone-2');
-    await page.getByTestId('step-3').click();
-    await page.getByTestId('consent').check();
-    await shot('clone-3');
-    await page.getByTestId(w > 1000 ? 'clone' : 'clone-phone').click();
-    await page.getByTestId('result-ready').or(page.getByTestId('result-error')).waitFor({ timeout: 60000 });
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await shot('clone-result');
-    await ctx.close();
-  }
-}
-await browser.close();
+  await page.goto(`${base}${prefix}/free-ai-voice-cloning`, { waitUntil: 'networkidle' });
+  await shot('clone-1', { screens: true });
+  await page.getByTestId('step-panel-1').getByRole('tab').nth(1).click();
+  await page
+    .getByTestId('reference-file')
+    .setInputFiles({ name: 'my-voice.wav', mimeType: 'audio/wav', buffer: voiceWav(15) });
+  await page.getByTestId('reference-take').waitFor();
+  await shot('clone-1-file', { screens: true });
+  await page.getByTestId('step-2').click();
+  await page.getByTestId('script-text').fill(texts[loc] ?? texts.en);
+  await shot('clone-2', { screens: true });
+  await page.getByTestId('step-3').click();
+  await page.getByTestId('consent').check();
+  await shot('clone-3', { screens: true });
+  await page.getByTestId(w > 1000 ? 'clone' : 'clone-phone').click();
+  await page.getByTestId('result-ready').or(page.getByTestId('result-error')).waitFor({ timeout: 60000 });
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await shot('clone-result', { screens: true });
+});
