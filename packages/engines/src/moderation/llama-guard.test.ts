@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../errors';
+import { chat, failure, itFailsLikeEveryHttpBackend, text } from './http-backend.test-kit';
 import { LlamaGuardEngine, parseLlamaGuard } from './llama-guard';
-import type { ModerationContext } from './types';
 
 const MODEL = 'meta-llama/Llama-Guard-3-8B';
 const KEY = 'sk-test-guard';
@@ -98,19 +97,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const chat: ModerationContext = { surface: 'chat', adult: false };
 const engine = (options: Partial<ConstructorParameters<typeof LlamaGuardEngine>[0]> = {}) =>
   new LlamaGuardEngine({ baseUrl: `${base}/v1`, apiKey: KEY, model: MODEL, ...options });
-const text = (t: string) => ({ kind: 'text' as const, text: t });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
 
 describe('Llama Guard on an OpenAI-compatible chat server', () => {
   it('allows safe text, asking with the body and headers a chat server expects', async () => {
@@ -209,35 +197,14 @@ describe('Llama Guard on an OpenAI-compatible chat server', () => {
     expect((await failure(engine().check(text('The server is down.'), chat))).kind).toBe('unavailable');
   });
 
-  it('reports a wrong key or an unknown model as a configuration error', async () => {
-    const wrongKey = await failure(
-      engine({ apiKey: 'sk-wrong' }).check(text('What a lovely evening by the sea.'), chat),
-    );
-    expect(wrongKey.kind).toBe('config');
-    expect(wrongKey.message).toContain('401');
+  it('reports an unknown model as a configuration error', async () => {
     const noModel = await failure(
       engine({ model: 'llama-guard-9' }).check(text('What a lovely evening by the sea.'), chat),
     );
     expect(noModel.kind).toBe('config');
   });
 
-  it('stops waiting at its time limit', async () => {
-    const started = Date.now();
-    const error = await failure(engine({ timeoutMs: 200 }).check(text('A slow answer.'), chat));
-    expect(error.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1_000);
-  });
-
-  it('stops when the caller goes away, closing the request', async () => {
-    closed.length = 0;
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const error = await failure(
-      engine().check(text('A slow answer.'), { ...chat, signal: controller.signal }),
-    );
-    expect(error.kind).toBe('aborted');
-    await expect.poll(() => closed).toContain('A slow answer.');
-  });
+  itFailsLikeEveryHttpBackend(engine, closed);
 });
 
 describe('parseLlamaGuard', () => {

@@ -2,10 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../errors';
+import { chat, failure, itFailsLikeEveryHttpBackend, text } from './http-backend.test-kit';
 import { apiBase } from './http';
 import { OpenAIModerationEngine } from './openai-moderation';
-import type { ModerationContext } from './types';
 
 /** Every category omni-moderation answers, in its order. */
 const KEYS = [
@@ -146,19 +145,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const chat: ModerationContext = { surface: 'chat', adult: false };
 const engine = (options: Partial<ConstructorParameters<typeof OpenAIModerationEngine>[0]> = {}) =>
   new OpenAIModerationEngine({ baseUrl: base, apiKey: KEY, model: 'omni-moderation-latest', ...options });
-const text = (t: string) => ({ kind: 'text' as const, text: t });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
 
 describe('OpenAI-compatible moderation', () => {
   it('allows harmless text, sending the body and headers the API expects', async () => {
@@ -297,31 +285,7 @@ describe('OpenAI-compatible moderation', () => {
     expect((await failure(engine().check(text('An answer that is not JSON.'), chat))).kind).toBe('protocol');
   });
 
-  it('reports a wrong key as a configuration error', async () => {
-    const error = await failure(
-      engine({ apiKey: 'sk-wrong' }).check(text('What a lovely evening by the sea.'), chat),
-    );
-    expect(error.kind).toBe('config');
-    expect(error.message).toContain('401');
-  });
-
-  it('stops waiting at its time limit', async () => {
-    const started = Date.now();
-    const error = await failure(engine({ timeoutMs: 200 }).check(text('A slow answer.'), chat));
-    expect(error.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1_000);
-  });
-
-  it('stops when the caller goes away, closing the request', async () => {
-    closed.length = 0;
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const error = await failure(
-      engine().check(text('A slow answer.'), { ...chat, signal: controller.signal }),
-    );
-    expect(error.kind).toBe('aborted');
-    await expect.poll(() => closed).toContain('A slow answer.');
-  });
+  itFailsLikeEveryHttpBackend(engine, closed);
 });
 
 describe('apiBase', () => {
