@@ -1,4 +1,6 @@
-import { expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngineError } from '../errors';
 import type { ModerationContext, ModerationEngine } from './types';
 
@@ -51,4 +53,70 @@ export function itFailsLikeEveryHttpBackend(
     expect(error.kind).toBe('aborted');
     await expect.poll(() => closed).toContain('A slow answer.');
   });
+}
+
+/** A request the stand-in server got. */
+export interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** What a stand-in's handler gets: the request, its JSON body, and how to answer. */
+export interface StandInCall {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  body: Record<string, unknown>;
+  /** Answers JSON with a status (nothing once the caller has gone). */
+  json: (status: number, value: unknown) => void;
+  /** Holds the answer `ms` long, recording `name` in `closed` if the caller closes meanwhile. */
+  hold: (name: string, ms: number) => Promise<void>;
+}
+
+/**
+ * A local server standing in for a backend's API, for this test file (started before its tests,
+ * closed after): every request's JSON body is read and recorded in `seen`, then `handle` answers.
+ */
+export function standIn(handle: (call: StandInCall) => unknown): {
+  readonly base: string;
+  seen: Seen[];
+  closed: string[];
+} {
+  const seen: Seen[] = [];
+  const closed: string[] = [];
+  let server: http.Server | undefined;
+  let base = '';
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
+        seen.push({ url: req.url ?? '', headers: req.headers, body });
+        const json = (status: number, value: unknown) => {
+          if (res.destroyed) return;
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(value));
+        };
+        const hold = (name: string, ms: number) => {
+          req.socket.on('close', () => closed.push(name));
+          return new Promise<void>((resolve) => setTimeout(resolve, ms));
+        };
+        void (async () => handle({ req, res, body, json, hold }))();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  return {
+    get base() {
+      return base;
+    },
+    seen,
+    closed,
+  };
 }

@@ -1,7 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat, failure, itFailsLikeEveryHttpBackend, text } from './http-backend.test-kit';
+import { describe, expect, it } from 'vitest';
+import { chat, failure, itFailsLikeEveryHttpBackend, standIn, text } from './http-backend.test-kit';
 import { LlamaGuardEngine, parseLlamaGuard } from './llama-guard';
 
 const MODEL = 'meta-llama/Llama-Guard-3-8B';
@@ -25,15 +23,6 @@ const ANSWERS: Record<string, string> = {
   'Unsafe without a code.': 'unsafe',
 };
 
-interface Seen {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
-const seen: Seen[] = [];
-const closed: string[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const completion = (content: string) => ({
   id: 'chatcmpl-guard-1',
   object: 'chat.completion',
@@ -43,62 +32,36 @@ const completion = (content: string) => ({
   usage: { prompt_tokens: 211, completion_tokens: 4, total_tokens: 215 },
 });
 
-let server: http.Server;
-let base = '';
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const json = (status: number, value: unknown) => {
-          if (res.destroyed) return;
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(value));
-        };
-        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
-        seen.push({ url: req.url ?? '', headers: req.headers, body });
-        if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
-          return json(404, { detail: 'Not Found' });
-        if (req.headers.authorization !== `Bearer ${KEY}`) {
-          return json(401, { error: { message: 'Invalid API key', type: 'authentication_error' } });
-        }
-        if (body.model !== MODEL) {
-          return json(404, {
-            object: 'error',
-            message: `The model \`${String(body.model)}\` does not exist.`,
-            type: 'NotFoundError',
-            code: 404,
-          });
-        }
-        const messages = body.messages as { role: string; content: string }[];
-        const judged = messages.at(-1)?.content ?? '';
-        if (judged === 'The server is down.') return json(503, { error: { message: 'model is loading' } });
-        if (judged === 'No choices.') return json(200, { id: 'x', object: 'chat.completion', choices: [] });
-        if (judged === 'A slow answer.') {
-          req.socket.on('close', () => closed.push(judged));
-          await sleep(1_500);
-          return json(200, completion('safe'));
-        }
-        const content = ANSWERS[judged];
-        if (content === undefined)
-          return json(400, { error: { message: `test server: no answer for "${judged}"` } });
-        return json(200, completion(content));
-      })();
+const stand = standIn(async ({ req, body, json, hold }) => {
+  if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(404, { detail: 'Not Found' });
+  if (req.headers.authorization !== `Bearer ${KEY}`) {
+    return json(401, { error: { message: 'Invalid API key', type: 'authentication_error' } });
+  }
+  if (body.model !== MODEL) {
+    return json(404, {
+      object: 'error',
+      message: `The model \`${String(body.model)}\` does not exist.`,
+      type: 'NotFoundError',
+      code: 404,
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const messages = body.messages as { role: string; content: string }[];
+  const judged = messages.at(-1)?.content ?? '';
+  if (judged === 'The server is down.') return json(503, { error: { message: 'model is loading' } });
+  if (judged === 'No choices.') return json(200, { id: 'x', object: 'chat.completion', choices: [] });
+  if (judged === 'A slow answer.') {
+    await hold(judged, 1_500);
+    return json(200, completion('safe'));
+  }
+  const content = ANSWERS[judged];
+  if (content === undefined)
+    return json(400, { error: { message: `test server: no answer for "${judged}"` } });
+  return json(200, completion(content));
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const { seen, closed } = stand;
 
 const engine = (options: Partial<ConstructorParameters<typeof LlamaGuardEngine>[0]> = {}) =>
-  new LlamaGuardEngine({ baseUrl: `${base}/v1`, apiKey: KEY, model: MODEL, ...options });
+  new LlamaGuardEngine({ baseUrl: `${stand.base}/v1`, apiKey: KEY, model: MODEL, ...options });
 
 describe('Llama Guard on an OpenAI-compatible chat server', () => {
   it('allows safe text, asking with the body and headers a chat server expects', async () => {
@@ -120,7 +83,7 @@ describe('Llama Guard on an OpenAI-compatible chat server', () => {
 
   it('judges a reply as the assistant turn after the message it answers', async () => {
     seen.length = 0;
-    await engine({ baseUrl: base }).check(text('What a lovely evening by the sea.'), {
+    await engine({ baseUrl: stand.base }).check(text('What a lovely evening by the sea.'), {
       surface: 'reply',
       adult: false,
       prompt: 'How is the weather?',

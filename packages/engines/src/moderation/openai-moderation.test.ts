@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat, failure, itFailsLikeEveryHttpBackend, text } from './http-backend.test-kit';
+import { describe, expect, it } from 'vitest';
+import { chat, failure, itFailsLikeEveryHttpBackend, standIn, text } from './http-backend.test-kit';
 import { apiBase } from './http';
 import { OpenAIModerationEngine } from './openai-moderation';
 
@@ -44,15 +44,6 @@ const LABELS: Record<string, Partial<Record<Key, number>>> = {
 const FLAG = 0.5;
 const KEY = 'sk-test-moderation';
 
-interface Seen {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
-const seen: Seen[] = [];
-const closed: string[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function answer(model: string, scores: Partial<Record<Key, number>>, type: 'text' | 'image') {
   const all = Object.fromEntries(KEYS.map((k) => [k, scores[k] ?? 0.0001])) as Record<Key, number>;
   const categories = Object.fromEntries(KEYS.map((k) => [k, all[k] > FLAG]));
@@ -79,74 +70,53 @@ async function scoreImage(url: string): Promise<Partial<Record<Key, number>>> {
   return r! > 200 && g! < 60 && b! < 60 ? { sexual: 0.93 } : {};
 }
 
-let server: http.Server;
-let base = '';
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const json = (status: number, value: unknown) => {
-          if (res.destroyed) return;
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(value));
-        };
-        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
-        seen.push({ url: req.url ?? '', headers: req.headers, body });
-        if (req.method !== 'POST' || req.url !== '/v1/moderations')
-          return json(404, { error: { message: 'not found' } });
-        if (req.headers.authorization !== `Bearer ${KEY}`) {
-          return json(401, {
-            error: {
-              message: 'Incorrect API key provided',
-              type: 'invalid_request_error',
-              code: 'invalid_api_key',
-            },
-          });
-        }
-        const model = typeof body.model === 'string' ? body.model : 'omni-moderation-latest';
-        const input = body.input;
-        if (typeof input === 'string') {
-          if (input === 'The server is down.')
-            return json(500, { error: { message: 'The server had an error' } });
-          if (input === 'An answer without results.') return json(200, { id: 'modr-1', model });
-          if (input === 'An answer that is not JSON.') {
-            res.writeHead(200, { 'content-type': 'text/html' });
-            return res.end('<html>gateway</html>');
-          }
-          if (input === 'A slow answer.') {
-            req.socket.on('close', () => closed.push(input));
-            await sleep(1_500);
-            return json(200, answer(model, {}, 'text'));
-          }
-          const scores = LABELS[input];
-          if (!scores) return json(400, { error: { message: `test server: no label for "${input}"` } });
-          return json(200, answer(model, scores, 'text'));
-        }
-        if (Array.isArray(input)) {
-          const item = input[0] as { type?: string; image_url?: { url?: string } } | undefined;
-          if (item?.type !== 'image_url' || !item.image_url?.url) {
-            return json(400, { error: { message: 'Invalid input', type: 'invalid_request_error' } });
-          }
-          return json(200, answer(model, await scoreImage(item.image_url.url), 'image'));
-        }
-        return json(400, { error: { message: "'input' is a required property" } });
-      })();
+const stand = standIn(async ({ req, res, body, json, hold }) => {
+  if (req.method !== 'POST' || req.url !== '/v1/moderations')
+    return json(404, { error: { message: 'not found' } });
+  if (req.headers.authorization !== `Bearer ${KEY}`) {
+    return json(401, {
+      error: {
+        message: 'Incorrect API key provided',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      },
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const model = typeof body.model === 'string' ? body.model : 'omni-moderation-latest';
+  const input = body.input;
+  if (typeof input === 'string') {
+    if (input === 'The server is down.') return json(500, { error: { message: 'The server had an error' } });
+    if (input === 'An answer without results.') return json(200, { id: 'modr-1', model });
+    if (input === 'An answer that is not JSON.') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html>gateway</html>');
+    }
+    if (input === 'A slow answer.') {
+      await hold(input, 1_500);
+      return json(200, answer(model, {}, 'text'));
+    }
+    const scores = LABELS[input];
+    if (!scores) return json(400, { error: { message: `test server: no label for "${input}"` } });
+    return json(200, answer(model, scores, 'text'));
+  }
+  if (Array.isArray(input)) {
+    const item = input[0] as { type?: string; image_url?: { url?: string } } | undefined;
+    if (item?.type !== 'image_url' || !item.image_url?.url) {
+      return json(400, { error: { message: 'Invalid input', type: 'invalid_request_error' } });
+    }
+    return json(200, answer(model, await scoreImage(item.image_url.url), 'image'));
+  }
+  return json(400, { error: { message: "'input' is a required property" } });
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const { seen, closed } = stand;
 
 const engine = (options: Partial<ConstructorParameters<typeof OpenAIModerationEngine>[0]> = {}) =>
-  new OpenAIModerationEngine({ baseUrl: base, apiKey: KEY, model: 'omni-moderation-latest', ...options });
+  new OpenAIModerationEngine({
+    baseUrl: stand.base,
+    apiKey: KEY,
+    model: 'omni-moderation-latest',
+    ...options,
+  });
 
 describe('OpenAI-compatible moderation', () => {
   it('allows harmless text, sending the body and headers the API expects', async () => {
@@ -165,11 +135,11 @@ describe('OpenAI-compatible moderation', () => {
 
   it('takes the base URL with or without /v1, and leaves the model to the server when unset', async () => {
     seen.length = 0;
-    await engine({ baseUrl: `${base}/v1/`, model: undefined }).check(
+    await engine({ baseUrl: `${stand.base}/v1/`, model: undefined }).check(
       text('What a lovely evening by the sea.'),
       chat,
     );
-    await engine({ baseUrl: `${base}/` }).check(text('What a lovely evening by the sea.'), chat);
+    await engine({ baseUrl: `${stand.base}/` }).check(text('What a lovely evening by the sea.'), chat);
     expect(seen.map((s) => s.url)).toEqual(['/v1/moderations', '/v1/moderations']);
     expect(seen[0]!.body).toEqual({ input: 'What a lovely evening by the sea.' });
   });
