@@ -1,11 +1,11 @@
-import { ErrorCode } from '@lumi/contract';
+import { CHAT_ENDPOINTS, ErrorCode, PAYMENT_ENDPOINTS } from '@lumi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError } from '../lib/errors';
 
 /** Calls that change something although they are GETs (spec §7): a cross-site link must not run them. */
-export const STATE_CHANGING_GETS = new Set([
-  '/cgi-bin/auth/stripe/cancel-subscription',
-  '/cgi-bin/auth/character_msg/clear',
+export const STATE_CHANGING_GETS = new Set<string>([
+  PAYMENT_ENDPOINTS.cancelSubscription.path,
+  CHAT_ENDPOINTS.chatRestart.path,
 ]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

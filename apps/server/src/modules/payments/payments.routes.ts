@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsync<{
           ? (() => {
               const notice = gateway.paidNotice(order, Date.now());
               return deliver(
-                '/cgi-bin/webhooks/stripe',
+                E.stripeWebhook.path,
                 { 'stripe-signature': notice.signature },
                 notice.payload,
               );
@@ -59,7 +59,7 @@ export const paymentRoutes: FastifyPluginAsync<{
               .paidNotice(order)
               .then((notice) =>
                 deliver(
-                  '/cgi-bin/webhooks/nowpayments',
+                  E.nowpaymentsWebhook.path,
                   { 'x-nowpayments-sig': notice.signature },
                   JSON.stringify(notice.body),
                 ),
