@@ -1,17 +1,5 @@
 import { ErrorCode } from '@lumi/contract';
-import type { z } from 'zod';
 import { BusinessError } from './errors';
-
-/**
- * Parses a request part with a contract schema. The first problem becomes a business error
- * that names the field, so the user reads which input to fix, in their language.
- */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  refuseBadInput(input);
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw inputError(result.error.issues[0], input);
-}
 
 /** What a schema's issue needs to name its field: its kind, where, and the unknown keys. */
 export interface InputIssue {
@@ -23,7 +11,7 @@ export interface InputIssue {
 /**
  * The business error for the first problem a schema found in `input`: an unknown field, a
  * missing one (absent or blank), or one whose value is wrong, named so the user reads which
- * input to fix, in their language (100001). Request validation and `validate` both use it.
+ * input to fix, in their language (100001). Request validation (lib/endpoint.ts) uses it.
  */
 export function inputError(issue: InputIssue | undefined, input: unknown): BusinessError {
   if (!issue) return new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
