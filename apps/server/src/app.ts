@@ -4,10 +4,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { ErrorCode, IMAGE_PRESETS } from '@lumi/contract';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { ping, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { guardScope } from './lib/endpoint';
 import { ok } from './lib/envelope';
@@ -76,7 +75,7 @@ import {
   privateFileRoutes,
   publicImageRoutes,
 } from './modules/images/images.routes';
-import { filesSecret } from './lib/files-secret';
+import { filesSecret } from './db/files-secret';
 import { PrivateFiles, S3Storage } from './lib/storage';
 import {
   ElevenLabsEngine,
@@ -455,7 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await database.db.execute(sql`SELECT 1`);
+      await ping(database.db);
       return ok({ status: 'ok', database: database.kind });
     } catch (err) {
       app.log.error({ err }, 'health check failed');

@@ -20,9 +20,8 @@ import {
   type ParsedCard,
   type RatingResult,
 } from '@lumi/contract';
-import { eq, ilike, and, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { characters, type Character, type NewCharacter, type User } from '../../db/schema';
+import type { Db, DbOrTx, QueryPart } from '../../db/client';
+import type { Character, NewCharacter, User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import type { AdminPolicy } from '../../plugins/admin';
@@ -276,7 +275,7 @@ export class CharactersService {
    * `chatJson` goes into the query, `fromChatJson` checks what came back (a character the
    * caller may not open comes back NULL, and `forChat` then says why).
    */
-  chatJson(user: User, id: number): SQL {
+  chatJson(user: User, id: number): QueryPart {
     return repo.visibleJson(this.viewer(user), id);
   }
 
@@ -343,10 +342,7 @@ export class CharactersService {
         approval: this.approvalFor(user),
       });
       await repo.setTags(tx, row.id, draft.tags);
-      await tx
-        .update(characters)
-        .set({ hotKey: repo.hotKeyFor(row.id, utcDay(this.deps.clock())) })
-        .where(eq(characters.id, row.id));
+      await repo.setHotKey(tx, row.id, utcDay(this.deps.clock()));
       return row.id;
     });
     this.listedChanged();
@@ -624,7 +620,7 @@ export class CharactersService {
     const { rows, total } = await repo.listAll(
       this.deps.db,
       user.id,
-      and(eq(characters.visibility, 'public'), eq(characters.approval, 'pending')),
+      { pendingPublic: true },
       size + 1,
       (page - 1) * size,
       true,
@@ -647,13 +643,10 @@ export class CharactersService {
       query?: string | undefined;
     },
   ): Promise<CharacterPage> {
-    const conds = [];
-    if (q.approval) conds.push(eq(characters.approval, q.approval));
-    if (q.query) conds.push(ilike(characters.name, `%${q.query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
     const { rows, total } = await repo.listAll(
       this.deps.db,
       user.id,
-      conds.length ? and(...conds) : undefined,
+      { approval: q.approval, name: q.query },
       q.page_size + 1,
       (q.page - 1) * q.page_size,
     );
@@ -688,8 +681,7 @@ export class CharactersService {
     this.hotRefresh ??= (async () => {
       try {
         await this.deps.db.transaction(async (tx) => {
-          const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${HOT_LOCK_KEY}) AS locked`);
-          if (!firstBool(locked)) return;
+          if (!(await repo.tryXactLock(tx, HOT_LOCK_KEY))) return;
           if ((await repo.readState(tx, HOT_DAY_KEY)) === day) return;
           await repo.drawHotOrder(tx, day);
           await repo.writeState(tx, HOT_DAY_KEY, day);
@@ -710,11 +702,6 @@ export class CharactersService {
   get db(): DbOrTx {
     return this.deps.db;
   }
-}
-
-function firstBool(result: unknown): boolean {
-  const rows = (result as { rows?: { locked?: unknown }[] }).rows ?? (result as { locked?: unknown }[]);
-  return Array.isArray(rows) && rows[0]?.locked === true;
 }
 
 function isPngBytes(bytes: Uint8Array): boolean {
