@@ -43,13 +43,14 @@ import {
   PROFILE_SETTINGS,
   type ChatEngine,
 } from '@lumi/engines';
-import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
+import { sessionRoutes } from './modules/session/session.routes';
 import {
   accountRoutes,
   devOutboxRoutes,
   emailLoginRoutes,
   oauthRoutes,
 } from './modules/accounts/accounts.routes';
+import { loginRoutes } from './modules/accounts/login.routes';
 import { OAuthService } from './modules/accounts/oauth.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';

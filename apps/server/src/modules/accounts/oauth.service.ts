@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { insertOauthFlow, takeOauthFlow } from './accounts.repository';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import { sha256 } from '../session/session.service';
+import { sha256 } from '../../lib/hash';
 import { providerType, type AccountsService } from './accounts.service';
 
 /** How long a sign-in at a provider may take, start to callback. */
