@@ -62,6 +62,41 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // Repositories own the SQL (issue 20): services call them and never build a query. Besides
+    // the repositories, drizzle-orm is for the database layer itself (apps/server/src/db: the
+    // client, the schema, the migrations' runner), the seed scripts that write the catalogue
+    // and the synthetic data in bulk, and the tests that set up or inspect rows.
+    files: ['apps/server/**/*.ts', 'packages/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/test/**',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message:
+                'Queries live in the *.repository.ts files (or apps/server/src/db); services call them. Seed scripts and tests may use drizzle-orm.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              message:
+                'Queries live in the *.repository.ts files (or apps/server/src/db); services call them. Seed scripts and tests may use drizzle-orm.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -3,12 +3,10 @@ import fs from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { ErrorCode, IMAGE_PRESETS } from '@lumi/contract';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { systemClock, type Clock } from './lib/clock';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@lumi/contract';
+import { ping } from './db/client';
+import { systemClock } from './lib/clock';
 import { guardScope } from './lib/endpoint';
 import { ok } from './lib/envelope';
 import { BusinessError } from './lib/errors';
@@ -20,7 +18,6 @@ import { registerWeb } from './plugins/web';
 import { registerSeo } from './plugins/seo';
 import { registerPwa } from './plugins/pwa';
 import { registerSameOrigin } from './plugins/same-origin';
-import { AdminPolicy } from './plugins/admin';
 import {
   answerFrameworkError,
   registerSecurityHeaders,
@@ -29,98 +26,47 @@ import {
 import { registerRateLimits } from './modules/limits/rate-limits';
 import { sweep as sweepQuotas } from './modules/limits/quota.repository';
 import { Redis } from 'ioredis';
-import { CreditsService } from './modules/credits/credits.service';
+import type { CreditsService } from './modules/credits/credits.service';
 import { creditsRoutes } from './modules/credits/credits.routes';
-import { SessionService } from './modules/session/session.service';
-import { CharactersService } from './modules/characters/characters.service';
+import type { SessionService } from './modules/session/session.service';
+import type { CharactersService } from './modules/characters/characters.service';
 import { adminCharacterRoutes, characterRoutes } from './modules/characters/characters.routes';
-import { LocalStorage, type FileStorage } from './lib/storage';
-import { ChatService } from './modules/chat/chat.service';
+import { LocalStorage } from './lib/storage';
+import type { ChatService } from './modules/chat/chat.service';
 import { chatRoutes } from './modules/chat/chat.routes';
-import {
-  DemoChatEngine,
-  estimateTokens,
-  OpenAICompatibleEngine,
-  PROFILE_SETTINGS,
-  type ChatEngine,
-} from '@lumi/engines';
-import { loginRoutes, sessionRoutes } from './modules/session/session.routes';
+import { sessionRoutes } from './modules/session/session.routes';
 import {
   accountRoutes,
   devOutboxRoutes,
   emailLoginRoutes,
   oauthRoutes,
 } from './modules/accounts/accounts.routes';
-import { OAuthService } from './modules/accounts/oauth.service';
-import { AccountsService } from './modules/accounts/accounts.service';
-import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
+import { loginRoutes } from './modules/accounts/login.routes';
+import type { AccountsService } from './modules/accounts/accounts.service';
 import { contentDir, defaultWebDistDir, webLocalesDir } from './paths';
 import { ContentLibrary } from './modules/content/content-library';
 import { contentRoutes } from './modules/content/content.routes';
 import { Prerenderer } from './modules/content/prerender';
 import { SiteTexts } from './modules/content/site-texts';
-import { NowPaymentsGateway, StripeGateway } from './modules/payments/gateways';
-import { TestCardGateway, TestCryptoGateway } from './modules/payments/test-checkout';
-import { PaymentsService } from './modules/payments/payments.service';
-import { RedeemService } from './modules/payments/redeem.service';
+import type { PaymentsService } from './modules/payments/payments.service';
+import type { RedeemService } from './modules/payments/redeem.service';
 import { adminPaymentRoutes, paymentRoutes, paymentWebhookRoutes } from './modules/payments/payments.routes';
-import { JobQueue } from './modules/jobs/job-queue';
-import { JOBS_CHANNEL } from './modules/jobs/jobs.repository';
-import { Worker, type JobHandler } from './modules/jobs/worker';
-import { ImagesService } from './modules/images/images.service';
-import { imageEngineFor } from './modules/images/engine';
-import { PresetSamples } from './modules/images/preset-samples';
+import type { JobQueue } from './modules/jobs/job-queue';
+import type { Worker } from './modules/jobs/worker';
+import type { ImagesService } from './modules/images/images.service';
 import {
   imageRoutes,
   presetSampleRoutes,
   privateFileRoutes,
   publicImageRoutes,
 } from './modules/images/images.routes';
-import { filesSecret } from './lib/files-secret';
-import { PrivateFiles, S3Storage } from './lib/storage';
-import {
-  ElevenLabsEngine,
-  EspeakEngine,
-  LandmarkFaceSwapEngine,
-  OpenAISpeechEngine,
-  type FaceSwapEngine,
-  type ImageEngine,
-  type SpeechEngine,
-} from '@lumi/engines';
-import { FaceSwapService } from './modules/images/faceswap.service';
-import { ModerationService } from './modules/safety/moderation.service';
-import { moderationEnginesFor } from './modules/safety/engines';
-import type { ModerationEngine } from '@lumi/engines';
-import { SpeechService } from './modules/speech/speech.service';
+import type { FaceSwapService } from './modules/images/faceswap.service';
+import type { ModerationService } from './modules/safety/moderation.service';
+import type { SpeechService } from './modules/speech/speech.service';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
-import { ReportsService } from './modules/reports/reports.service';
+import type { ReportsService } from './modules/reports/reports.service';
 import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock?: Clock;
-  /** Where files go; the local directory under DATA_DIR by default. */
-  storage?: FileStorage;
-  /** The chat engine; by default from config (OpenAI-compatible, or the offline demo). */
-  chatEngine?: ChatEngine;
-  /** Pino options or false; tests pass false. */
-  logger?: FastifyServerOptions['logger'];
-  /** Where mail goes; by default SMTP_URL, or the dev outbox. */
-  mailer?: Mailer;
-  /** The image engine; by default from config (A1111, ComfyUI, OpenAI, or the offline preview). */
-  imageEngine?: ImageEngine;
-  /** Where private files go; a directory under DATA_DIR by default. */
-  privateStorage?: FileStorage;
-  /** The text-to-speech engine; by default from config (ElevenLabs, OpenAI-compatible, eSpeak NG). */
-  speechEngine?: SpeechEngine;
-  /** The face swap engine; the embedded landmark one by default. */
-  faceSwapEngine?: FaceSwapEngine;
-  /** Redis for the shared rate limits; by default a client of REDIS_URL when it is set. */
-  redis?: Redis;
-  /** Moderation backends after the offline floor; by default from config (MODERATION_*). */
-  moderation?: { text?: ModerationEngine[]; image?: ModerationEngine };
-}
+import { buildServices, createWorker, type AppDeps } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +93,7 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+export type { AppDeps } from './services';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -182,177 +129,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
-  const sessions = new SessionService({
-    db: database.db,
-    clock,
-    ttlMs: config.sessionTtlMs,
-    touristsPerNetwork: {
-      hour: config.limits.touristsPerNetworkHour,
-      day: config.limits.touristsPerNetworkDay,
-    },
-  });
-  const credits = new CreditsService({
-    db: database.db,
-    clock,
-    dailyFreeCredits: config.dailyFreeCredits,
-    touristCreditsPerNetwork: config.limits.touristCreditsPerNetworkDay,
-  });
-  const storage =
-    deps.storage ??
-    (config.s3 ? new S3Storage({ ...config.s3, prefix: 'public/' }) : new LocalStorage(config.filesDir));
-  const admins = new AdminPolicy(config.admins, config.manageBlockedHosts);
-  const configured = moderationEnginesFor(config);
-  const moderation = new ModerationService({
-    db: database.db,
-    text: deps.moderation?.text ?? configured.text,
-    floorOff: !config.moderation.floor,
-    ...((deps.moderation?.image ?? configured.image)
-      ? { image: deps.moderation?.image ?? configured.image }
-      : {}),
-    log: app.log,
-  });
-  const characters = new CharactersService({
-    db: database.db,
-    clock,
-    storage,
-    autoApprove: config.characterAutoApprove,
-    admins,
-    moderation,
-  });
-  const chat = new ChatService({
-    db: database.db,
-    credits,
-    characters,
-    engine: deps.chatEngine ?? chatEngineFor(config),
-    moderation,
-    admins,
-    backendModel: (profile) => config.llm.models[profile] ?? profile,
-    profiles: PROFILE_SETTINGS,
-    estimateTokens,
-    replyTimeoutMs: config.llm.timeoutMs,
-    turnCacheChars: config.chatCacheChars,
-  });
-  const mailer =
-    deps.mailer ??
-    (config.mail.smtpUrl
-      ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : new DevOutbox((mail) =>
-          app.log.warn({ to: mail.to, subject: mail.subject }, `dev outbox: ${mail.text}`),
-        ));
-  const files = new PrivateFiles(
-    deps.privateStorage ??
-      (config.s3
-        ? new S3Storage({ ...config.s3, prefix: 'private/' })
-        : new LocalStorage(config.privateFilesDir)),
-    config.filesSecret ?? (await filesSecret(database.db)),
-  );
-  const accounts = new AccountsService({
-    db: database.db,
-    clock,
-    mailer,
-    siteName: config.siteName,
-    storage,
-    privateStorage: files.storage,
+  const {
     sessions,
-    moderation,
-  });
-  const oauth = new OAuthService({
-    db: database.db,
-    clock,
-    publicUrl: config.publicUrl,
-    providers: config.oauth,
-    accounts,
-  });
-  const { stripe, nowpayments, testCheckout } = config.payments;
-  const testCard = !stripe && testCheckout ? new TestCardGateway() : undefined;
-  const testCrypto = !nowpayments && testCheckout ? new TestCryptoGateway(database.db) : undefined;
-  const payments = new PaymentsService({
-    db: database.db,
-    clock,
     credits,
-    card: stripe ? new StripeGateway(stripe) : testCard,
-    crypto: nowpayments ? new NowPaymentsGateway(nowpayments) : testCrypto,
-    mailer,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  if (testCard || testCrypto) {
-    app.log.warn(
-      'payments: no provider keys, so the built-in test checkout is on (PAYMENTS_TEST_CHECKOUT=false turns it off)',
-    );
-  }
-  const redeem = new RedeemService({ db: database.db, clock, credits });
-  const queue = new JobQueue({ db: database.db, clock, credits });
-  const imageEngine = deps.imageEngine ?? imageEngineFor(config.image);
-  const images = new ImagesService({
-    db: database.db,
-    clock,
-    credits,
-    queue,
-    engine: imageEngine,
-    files,
     storage,
-    freeFastPerDay: config.jobs.freeFastImagesPerDay,
-    maxOpenPerUser: config.jobs.maxOpenPerUser,
-    timeoutMs: config.image.timeoutMs,
-    moderation,
-  });
-  const elevenlabs = config.speech.elevenlabs
-    ? new ElevenLabsEngine({
-        baseUrl: config.speech.elevenlabs.url,
-        apiKey: config.speech.elevenlabs.apiKey,
-        voiceIds: config.speech.elevenlabs.voiceIds,
-        defaultVoiceId: config.speech.elevenlabs.defaultVoiceId,
-        modelId: config.speech.elevenlabs.modelId,
-      })
-    : undefined;
-  const speech = new SpeechService({
-    db: database.db,
-    clock,
-    credits,
-    queue,
-    engine: deps.speechEngine ?? speechEngineFor(config, elevenlabs),
-    cloner: config.speech.clone === 'elevenlabs' ? elevenlabs : undefined,
-    files,
-    storage,
-    maxOpenPerUser: config.jobs.maxOpenPerUser,
-    moderation,
-  });
-  const faceSwap = new FaceSwapService({
-    db: database.db,
-    clock,
-    credits,
-    queue,
-    engine: deps.faceSwapEngine ?? new LandmarkFaceSwapEngine(),
-    files,
-    maxOpenPerUser: config.jobs.maxOpenPerUser,
-    moderation,
-  });
-  const reports = new ReportsService({
-    db: database.db,
-    clock,
     admins,
-    storage,
-    hideThreshold: config.reportHideThreshold,
-    forgetUser: (userId) => sessions.forgetUser(userId),
-    engines: () => moderation.engines,
-  });
-  const presetSamples = new PresetSamples({
-    engine: imageEngine,
-    storage,
     moderation,
-    mode: config.image.styleSamples,
-    timeoutMs: config.image.timeoutMs,
-    now: () => clock().getTime(),
-    log: app.log,
-  });
-  if (config.image.styleSamples === 'start' && presetSamples.real) {
-    // In the background: the tiles show the drawings until each sample is there.
-    app.addHook('onReady', async () => {
-      void presetSamples.warm(IMAGE_PRESETS.map((p) => p.id));
-    });
-  }
+    characters,
+    chat,
+    mailer,
+    files,
+    accounts,
+    oauth,
+    payments,
+    redeem,
+    queue,
+    images,
+    speech,
+    faceSwap,
+    reports,
+    presetSamples,
+    testCard,
+    testCrypto,
+  } = await buildServices(app, deps, clock);
   app.decorate('services', {
     moderation,
     reports,
@@ -455,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await database.db.execute(sql`SELECT 1`);
+      await ping(database.db);
       return ok({ status: 'ok', database: database.kind });
     } catch (err) {
       app.log.error({ err }, 'health check failed');
@@ -597,51 +396,4 @@ function connected(redis: Redis, app: App): Promise<void> {
       resolve();
     });
   });
-}
-
-/** The configured chat engine: OpenAI-compatible when LLM_BASE_URL is set, else the demo. */
-export function chatEngineFor(config: Config): ChatEngine {
-  if (config.llm.baseUrl) {
-    return new OpenAICompatibleEngine({
-      baseUrl: config.llm.baseUrl,
-      apiKey: config.llm.apiKey,
-      timeoutMs: config.llm.timeoutMs,
-    });
-  }
-  return new DemoChatEngine({ wordDelayMs: config.llm.demoWordDelayMs });
-}
-
-/** A job worker for this process: woken by NOTIFY on the jobs channel, polling as a fallback. */
-export function createWorker(options: {
-  queue: JobQueue;
-  handlers: Partial<Record<'image' | 'speech' | 'voice_clone' | 'faceswap', JobHandler>>;
-  config: Config;
-  database: Database;
-  log: App['log'];
-}): Worker {
-  return new Worker({
-    queue: options.queue,
-    handlers: options.handlers,
-    concurrency: options.config.jobs.concurrency,
-    listen: (onJob) => options.database.listen(JOBS_CHANNEL, onJob),
-    log: options.log,
-    // The embedded database has one process: at start, no running job has a live worker.
-    recoverAllAtStart: options.database.kind === 'pglite',
-  });
-}
-
-/** The configured speech engine: ElevenLabs, OpenAI-compatible, or eSpeak NG (offline). */
-function speechEngineFor(config: Config, elevenlabs: ElevenLabsEngine | undefined): SpeechEngine {
-  if (config.speech.engine === 'elevenlabs' && elevenlabs) return elevenlabs;
-  const openai = config.speech.openai;
-  if (config.speech.engine === 'openai' && openai) {
-    return new OpenAISpeechEngine({
-      baseUrl: openai.url,
-      apiKey: openai.apiKey,
-      model: openai.model,
-      voices: openai.voices,
-      defaultVoice: openai.defaultVoice,
-    });
-  }
-  return new EspeakEngine();
 }

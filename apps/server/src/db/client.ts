@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +14,11 @@ import { migrationsDir } from '../paths';
 
 /** The one database type every repository takes: PGlite and PostgreSQL give the same API. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * A piece of a query that one repository builds and another's query embeds (services pass it
+ * along without looking inside).
+ */
+export type { SQL as QueryPart } from 'drizzle-orm';
 /** A transaction or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -28,6 +34,11 @@ export interface Database {
   /** PGlite only: the whole data directory as a tarball, to open copies from (`DatabaseOptions.pgliteFrom`). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** A round trip to the database (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`SELECT 1`);
 }
 
 /** Arbitrary, fixed key so that processes starting together migrate one at a time. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailCodes, identities, jobs, loginTokens, users, type User } from '../../db/schema';
+import { emailCodes, identities, jobs, loginTokens, oauthFlows, users, type User } from '../../db/schema';
 
 export async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
   await db.insert(emailCodes).values(values);
@@ -248,4 +248,14 @@ export async function eraseUser(db: DbOrTx, id: string): Promise<boolean> {
     await tx.delete(users).where(eq(users.id, id));
     return true;
   });
+}
+
+export async function insertOauthFlow(db: DbOrTx, values: typeof oauthFlows.$inferInsert): Promise<void> {
+  await db.insert(oauthFlows).values(values);
+}
+
+/** Takes a sign-in flow out (each is used once). */
+export async function takeOauthFlow(db: DbOrTx, idHash: string) {
+  const [flow] = await db.delete(oauthFlows).where(eq(oauthFlows.idHash, idHash)).returning();
+  return flow;
 }

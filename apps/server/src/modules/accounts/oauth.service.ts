@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@lumi/contract';
-import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { oauthFlows } from '../../db/schema';
+import { insertOauthFlow, takeOauthFlow } from './accounts.repository';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
-import { sha256 } from '../session/session.service';
+import { sha256 } from '../../lib/hash';
 import { providerType, type AccountsService } from './accounts.service';
 
 /** How long a sign-in at a provider may take, start to callback. */
@@ -115,7 +114,7 @@ export class OAuthService {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const flowId = randomBytes(32).toString('base64url');
-    await this.deps.db.insert(oauthFlows).values({
+    await insertOauthFlow(this.deps.db, {
       idHash: sha256(flowId),
       provider: p.name,
       state,
@@ -146,10 +145,7 @@ export class OAuthService {
   async finish(name: string, flowId: string | undefined, callbackUrl: URL): Promise<FinishedFlow> {
     const p = this.provider(name);
     if (!flowId) throw failed();
-    const [flow] = await this.deps.db
-      .delete(oauthFlows)
-      .where(eq(oauthFlows.idHash, sha256(flowId)))
-      .returning();
+    const flow = await takeOauthFlow(this.deps.db, sha256(flowId));
     if (!flow || flow.provider !== p.name || flow.expiresAt <= this.deps.clock()) throw failed();
     const done = { popup: flow.popup, returnTo: flow.returnTo };
     const config = await this.config(p);

@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { users } from '../../db/schema';
-import { sha256 } from '../session/session.service';
+import { sha256 } from '../../lib/hash';
 
 const ADMIN_ID = '0f0f0f0f-0000-4000-8000-00000000a0a0';
 const en = messagesFile('en');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromRowJson, rowJson } from '../../db/json';
 import {
@@ -249,15 +249,31 @@ export async function listOwned(
     .offset(offset);
 }
 
+/** Which characters the admins' lists show (all not deleted, narrowed by these). */
+export interface AdminFilter {
+  /** Only public characters waiting for review (the approval queue). */
+  pendingPublic?: boolean;
+  approval?: Character['approval'] | undefined;
+  /** Names containing this text, case-insensitive. */
+  name?: string | undefined;
+}
+
 export async function listAll(
   db: DbOrTx,
   userId: string,
-  where: SQL | undefined,
+  filter: AdminFilter,
   limit: number,
   offset: number,
   oldestFirst = false,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
-  const cond = and(isNull(characters.deletedAt), where);
+  const cond = and(
+    isNull(characters.deletedAt),
+    filter.pendingPublic
+      ? and(eq(characters.visibility, 'public'), eq(characters.approval, 'pending'))
+      : undefined,
+    filter.approval ? eq(characters.approval, filter.approval) : undefined,
+    filter.name ? ilike(characters.name, `%${filter.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined,
+  );
   const rows = await db
     .select(summaryColumns(userId))
     .from(characters)
@@ -277,6 +293,24 @@ export async function insertCharacter(db: DbOrTx, values: NewCharacter): Promise
   const [row] = await db.insert(characters).values(values).returning();
   if (!row) throw new Error('character insert returned nothing');
   return row;
+}
+
+/** Places a new character in the Hot order of the day. */
+export async function setHotKey(db: DbOrTx, id: number, day: string): Promise<void> {
+  await db
+    .update(characters)
+    .set({ hotKey: hotKeyFor(id, day) })
+    .where(eq(characters.id, id));
+}
+
+/**
+ * Takes a transaction-level advisory lock if no one holds it; answers whether it did. The lock
+ * goes with the transaction.
+ */
+export async function tryXactLock(tx: DbOrTx, key: number): Promise<boolean> {
+  const result: unknown = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`);
+  const rows = (result as { rows?: { locked?: unknown }[] }).rows ?? (result as { locked?: unknown }[]);
+  return Array.isArray(rows) && rows[0]?.locked === true;
 }
 
 export async function updateCharacter(db: DbOrTx, id: number, values: Partial<NewCharacter>): Promise<void> {

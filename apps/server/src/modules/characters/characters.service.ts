@@ -1,37 +1,38 @@
-import { randomUUID } from 'node:crypto';
 import {
-  CATEGORY_TAG,
   CHARACTER_LIMITS,
-  CardError,
-  DEFAULT_MODEL,
   ErrorCode,
-  modelProfile,
-  parseTags,
-  readCardFile,
   writePngCard,
   type BrowseItem,
-  type CardData,
   type CharacterDetail,
   type CharacterForm,
   type CharacterListQuery,
   type CharacterPage,
   type CharacterSummary,
   type CollectItem,
-  type ParsedCard,
   type RatingResult,
 } from '@lumi/contract';
-import { eq, ilike, and, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { characters, type Character, type NewCharacter, type User } from '../../db/schema';
+import type { Db, DbOrTx, QueryPart } from '../../db/client';
+import type { Character, User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import type { AdminPolicy } from '../../plugins/admin';
-import { checkImage, listImage, reencodeImage, toPng } from '../../lib/images';
+import { toPng } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
-import { requireUploadAllowed } from '../images/picture-check';
 import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './characters.repository';
+import {
+  cardDataOf,
+  draftOf,
+  nsfwRequired,
+  resolveDraft,
+  type Draft,
+  type UploadedFiles,
+} from './character-draft';
+import { creatorOf, detailOf, summaryOf } from './character-views';
+import { HotOrder } from './hot-order';
 import type { FullRow, SummaryRow, Viewer } from './characters.repository';
+
+export type { UploadedFiles } from './character-draft';
 
 export interface CharactersDeps {
   db: Db;
@@ -43,11 +44,6 @@ export interface CharactersDeps {
   moderation: ModerationService;
 }
 
-export interface UploadedFiles {
-  head?: Buffer | undefined;
-  card?: Buffer | undefined;
-}
-
 /** A public character as its page's link preview and first paint show it. */
 export interface CharacterPreview {
   title: string;
@@ -56,22 +52,8 @@ export interface CharacterPreview {
   chat: { greeting: string; creator: string; avatar: string };
 }
 
-/** What the creator sees in place of a hidden name (spec §3). */
-export const HIDDEN_CREATOR = 'for you';
 const RECENT_CHATS_LIMIT = 100;
 const COUNT_TTL_MS = 30_000;
-const HOT_DAY_KEY = 'hot_order_day';
-const HOT_LOCK_KEY = 7_246_132;
-
-const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
-const required = (
-  key:
-    | 'character_avatar_required'
-    | 'character_name_required'
-    | 'character_desc_required'
-    | 'character_personality_required'
-    | 'character_greeting_required',
-) => new BusinessError(ErrorCode.INVALID_INPUT, key);
 
 /** Splits search input into the words the full-text query uses (letters and digits only). */
 export function searchWords(query: string): string[] {
@@ -82,21 +64,6 @@ export function searchWords(query: string): string[] {
     .slice(0, 8);
 }
 
-/** The keys of a card's data that have their own column; the rest ride along in card_extra. */
-const MAPPED_CARD_KEYS = new Set([
-  'name',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'creator_notes',
-  'system_prompt',
-  'post_history_instructions',
-  'alternate_greetings',
-  'tags',
-]);
-
 /**
  * The character community (issue 3): lists, search, the create form and cards, likes, ratings,
  * recent chats and moderation. Every permission is checked here: private characters exist only
@@ -106,12 +73,13 @@ const MAPPED_CARD_KEYS = new Set([
 const NOBODY = { userId: '00000000-0000-0000-0000-000000000000', isAdmin: false };
 
 export class CharactersService {
-  private hotDay: string | undefined;
   /** total_count of the New list per filter: counting 100k rows on every page costs too much. */
   private readonly counts = new Map<string, { n: number; at: number }>();
-  private hotRefresh: Promise<void> | undefined;
+  private readonly hot: HotOrder;
 
-  constructor(private readonly deps: CharactersDeps) {}
+  constructor(private readonly deps: CharactersDeps) {
+    this.hot = new HotOrder(deps.db, deps.clock);
+  }
 
   isAdmin(user: User): boolean {
     return this.deps.admins.isAdmin(user);
@@ -122,33 +90,7 @@ export class CharactersService {
   }
 
   summary(row: SummaryRow, user: User): CharacterSummary {
-    const c = row.c;
-    const tags = c.tagLine ? c.tagLine.split(',').map((t) => t.trim()) : [];
-    const veiled = c.nsfw && !user.enableNsfw;
-    return {
-      id: c.id,
-      name: c.name,
-      head: this.deps.storage.url(c.headKey),
-      listHead: this.deps.storage.url(c.listHeadKey),
-      // An adult character's description is for viewers with adult content on (and admins, who
-      // review it); the others see its blurred picture and name, and are asked to turn it on.
-      desc: veiled && !this.isAdmin(user) ? '' : c.description,
-      tag: tags.join(','),
-      tags,
-      gender: c.gender,
-      category: c.category,
-      NSFW: c.nsfw,
-      creator: row.creatorName.trim() || HIDDEN_CREATOR,
-      create_time: c.createdAt.getTime(),
-      comment_num: c.commentNum,
-      rating: Math.round(c.ratingAvg * 10) / 10,
-      rating_count: c.ratingCount,
-      need_enable_nsfw: veiled,
-      is_collected: row.isCollected,
-      is_owner: c.ownerId === user.id,
-      visibility: c.visibility,
-      approval: c.approval,
-    };
+    return summaryOf(row, user, this.isAdmin(user), this.deps.storage);
   }
 
   private page<T>(rows: T[], size: number, user: User): { items: T[]; has_more: boolean; is_admin: boolean } {
@@ -251,7 +193,7 @@ export class CharactersService {
       image: this.deps.storage.url(row.c.headKey),
       chat: {
         greeting: row.c.firstMessage,
-        creator: row.creatorName.trim() || HIDDEN_CREATOR,
+        creator: creatorOf(row),
         avatar: this.deps.storage.url(row.c.listHeadKey),
       },
     };
@@ -276,7 +218,7 @@ export class CharactersService {
    * `chatJson` goes into the query, `fromChatJson` checks what came back (a character the
    * caller may not open comes back NULL, and `forChat` then says why).
    */
-  chatJson(user: User, id: number): SQL {
+  chatJson(user: User, id: number): QueryPart {
     return repo.visibleJson(this.viewer(user), id);
   }
 
@@ -293,22 +235,8 @@ export class CharactersService {
   }
 
   private async detail(row: FullRow, user: User, withRating = true): Promise<CharacterDetail> {
-    const c = row.c;
-    return {
-      ...this.summary(row, user),
-      personality: c.personality,
-      first_message: c.firstMessage,
-      alternate_greetings: c.alternateGreetings,
-      scenario: c.scenario,
-      example_dialogue: c.exampleDialogue,
-      system_prompt: c.systemPrompt,
-      post_history_instructions: c.postHistoryInstructions,
-      creator_notes: c.creatorNotes,
-      chat_style: c.chatStyle,
-      model: c.model,
-      my_rating: withRating ? await repo.myRating(this.deps.db, c.id, user.id) : null,
-      cloned_from: c.clonedFrom,
-    };
+    const rating = withRating ? await repo.myRating(this.deps.db, row.c.id, user.id) : null;
+    return detailOf(this.summary(row, user), row.c, rating);
   }
 
   async mine(user: User, page: number, size: number): Promise<CharacterPage> {
@@ -335,7 +263,7 @@ export class CharactersService {
       if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
     }
     this.refuseBannedPublisher(user, form.visibility ?? base.visibility ?? 'public');
-    const draft = await this.resolveDraft(user, form, uploads, base);
+    const draft = await resolveDraft(this.deps, user, form, uploads, base);
     const id = await this.deps.db.transaction(async (tx) => {
       const row = await repo.insertCharacter(tx, {
         ...draft.values,
@@ -343,10 +271,7 @@ export class CharactersService {
         approval: this.approvalFor(user),
       });
       await repo.setTags(tx, row.id, draft.tags);
-      await tx
-        .update(characters)
-        .set({ hotKey: repo.hotKeyFor(row.id, utcDay(this.deps.clock())) })
-        .where(eq(characters.id, row.id));
+      await repo.setHotKey(tx, row.id, utcDay(this.deps.clock()));
       return row.id;
     });
     this.listedChanged();
@@ -361,7 +286,7 @@ export class CharactersService {
     this.assertMayChange(user, existing);
     if (existing.nsfw && !user.enableNsfw) throw nsfwRequired();
     this.refuseBannedPublisher(user, form.visibility ?? existing.visibility);
-    const draft = await this.resolveDraft(user, form, files, draftOf(existing));
+    const draft = await resolveDraft(this.deps, user, form, files, draftOf(existing));
     await this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockCharacter(tx, existing.id);
       if (!locked || locked.deletedAt) throw notFound();
@@ -388,125 +313,6 @@ export class CharactersService {
 
   private approvalFor(user: User): 'approved' | 'pending' {
     return this.deps.autoApprove || this.isAdmin(user) ? 'approved' : 'pending';
-  }
-
-  /**
-   * Merges the form over an imported card over the base (the character being edited or cloned),
-   * checks the required fields in the order the form shows them, the content policy and the
-   * avatar, and stores new images.
-   */
-  private async resolveDraft(
-    user: User,
-    form: CharacterForm,
-    files: UploadedFiles,
-    base: Partial<Draft>,
-  ): Promise<{ values: Omit<NewCharacter, 'ownerId' | 'approval'>; tags: string[] }> {
-    let card: ParsedCard | undefined;
-    if (files.card) {
-      try {
-        card = readCardFile(files.card);
-      } catch (err) {
-        if (err instanceof CardError) throw new BusinessError(ErrorCode.INVALID_INPUT, 'card_invalid');
-        throw err;
-      }
-    }
-    const fromCard = card ? draftOfCard(card) : {};
-    // Required fields: a blank form value falls back to the card, then the base. Optional ones:
-    // a blank form value clears the field.
-    const need = <K extends 'name' | 'description' | 'personality' | 'firstMessage'>(
-      key: K,
-      formValue: string | undefined,
-    ) => (formValue?.trim() ? formValue : undefined) ?? fromCard[key] ?? base[key];
-    const pick = <K extends keyof Draft>(key: K, formValue: Draft[K] | undefined): Draft[K] | undefined =>
-      formValue ?? fromCard[key] ?? base[key];
-
-    // The avatar: an upload, else the card's own PNG, else the base's images.
-    let headBytes = files.head;
-    if (!headBytes && card && files.card && isPngBytes(files.card) && !base.headKey) headBytes = files.card;
-    if (!headBytes && !base.headKey) throw required('character_avatar_required');
-
-    const name = need('name', form.name)?.trim();
-    if (!name) throw required('character_name_required');
-    const description = need('description', form.desc)?.trim();
-    if (!description) throw required('character_desc_required');
-    const personality = need('personality', form.personality)?.trim();
-    if (!personality) throw required('character_personality_required');
-    const firstMessage = need('firstMessage', form.first_message)?.trim();
-    if (!firstMessage) throw required('character_greeting_required');
-
-    const nsfw = form.NSFW ?? base.nsfw ?? false;
-    const model = form.model ?? base.model ?? DEFAULT_MODEL;
-    const profile = modelProfile(model);
-    if ((nsfw || profile?.adult) && !user.enableNsfw) throw nsfwRequired();
-    const category = form.category ?? base.category ?? 'realistic';
-    const values = {
-      name: name.slice(0, CHARACTER_LIMITS.name),
-      description,
-      personality,
-      firstMessage,
-      alternateGreetings:
-        form.alternate_greetings ?? fromCard.alternateGreetings ?? base.alternateGreetings ?? [],
-      scenario: pick('scenario', form.scenario) ?? '',
-      exampleDialogue: pick('exampleDialogue', form.example_dialogue) ?? '',
-      systemPrompt: pick('systemPrompt', form.system_prompt) ?? '',
-      postHistoryInstructions: pick('postHistoryInstructions', form.post_history_instructions) ?? '',
-      creatorNotes: pick('creatorNotes', form.creator_notes) ?? '',
-      chatStyle: form.chat_style ?? base.chatStyle ?? profile?.chatStyle ?? 'story',
-      model,
-      category,
-      gender: form.gender ?? base.gender ?? 'Female',
-      nsfw,
-      visibility: form.visibility ?? base.visibility ?? 'public',
-      cardExtra: card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
-      clonedFrom: base.clonedFrom ?? null,
-    };
-
-    const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
-    // Every text the chat or the card carries, the character book's entries included: the
-    // floor and the backends see them together. Characters are adults: the refusal says so.
-    await this.deps.moderation.requireText(
-      [
-        values.name,
-        values.description,
-        values.personality,
-        values.firstMessage,
-        values.scenario,
-        values.exampleDialogue,
-        values.systemPrompt,
-        values.postHistoryInstructions,
-        values.creatorNotes,
-        ...values.alternateGreetings,
-        ...tagNames,
-        ...bookTexts(values.cardExtra.data.character_book),
-      ],
-      { surface: 'character', adult: nsfw },
-      user.id,
-      'content_minor',
-    );
-    const categoryTag = CATEGORY_TAG[category];
-    if (!tagNames.some((t) => t.toLowerCase() === categoryTag.toLowerCase())) tagNames.unshift(categoryTag);
-    const tags = tagNames.slice(0, CHARACTER_LIMITS.tags);
-
-    let headKey = base.headKey;
-    let listHeadKey = base.listHeadKey;
-    if (headBytes) {
-      const image = await checkImage(headBytes);
-      // Stored and served as its pixels only: no EXIF, no card text, nothing appended.
-      const head = await reencodeImage(headBytes, image.format);
-      // An explicit avatar only on a character marked adult.
-      await requireUploadAllowed(this.deps.moderation, head, nsfw, user.id);
-      const key = `avatars/${randomUUID()}`;
-      headKey = `${key}.${image.ext}`;
-      listHeadKey = `${key}-402.webp`;
-      await this.deps.storage.put(headKey, head, image.contentType);
-      await this.deps.storage.put(listHeadKey, await listImage(head), 'image/webp');
-    } else if (base.nsfw && !nsfw && base.headKey) {
-      // The avatar it keeps is classified again when the character stops being adult.
-      const kept = await this.deps.storage.get(base.headKey);
-      if (kept) await requireUploadAllowed(this.deps.moderation, kept, false, user.id);
-    }
-    if (!headKey || !listHeadKey) throw required('character_avatar_required');
-    return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
   }
 
   /**
@@ -593,26 +399,8 @@ export class CharactersService {
     const c = row.c;
     const image = await this.deps.storage.get(c.headKey);
     if (!image) throw notFound();
-    const tags = await repo.tagsOf(this.deps.db, c.id);
-    const extra = c.cardExtra;
-    const data: CardData = {
-      creator: row.creatorName.trim(),
-      character_version: '',
-      extensions: {},
-      ...extra.data,
-      name: c.name,
-      description: c.description,
-      personality: c.personality,
-      scenario: c.scenario,
-      first_mes: c.firstMessage,
-      mes_example: c.exampleDialogue,
-      creator_notes: c.creatorNotes,
-      system_prompt: c.systemPrompt,
-      post_history_instructions: c.postHistoryInstructions,
-      alternate_greetings: c.alternateGreetings,
-      tags,
-    };
-    const png = writePngCard(await toPng(image), { spec: 'v3', data, extra: extra.top });
+    const data = cardDataOf(row, await repo.tagsOf(this.deps.db, c.id));
+    const png = writePngCard(await toPng(image), { spec: 'v3', data, extra: c.cardExtra.top });
     const safe = c.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'character';
     return { png, filename: `${safe}.png` };
   }
@@ -620,25 +408,11 @@ export class CharactersService {
   // ---- moderation (admin calls: the admin hook lets only admins reach them) ----
 
   /** The approval queue: public characters waiting for review, oldest first. */
-  async approveList(user: User, page: number, size: number): Promise<CharacterPage> {
-    const { rows, total } = await repo.listAll(
-      this.deps.db,
-      user.id,
-      and(eq(characters.visibility, 'public'), eq(characters.approval, 'pending')),
-      size + 1,
-      (page - 1) * size,
-      true,
-    );
-    const p = this.page(rows, size, user);
-    return {
-      characters: p.items.map((r) => this.summary(r, user)),
-      has_more: p.has_more,
-      is_admin: true,
-      total_count: total,
-    };
+  approveList(user: User, page: number, size: number): Promise<CharacterPage> {
+    return this.adminPage(user, { pendingPublic: true }, page, size, true);
   }
 
-  async adminAll(
+  adminAll(
     user: User,
     q: {
       page: number;
@@ -647,17 +421,25 @@ export class CharactersService {
       query?: string | undefined;
     },
   ): Promise<CharacterPage> {
-    const conds = [];
-    if (q.approval) conds.push(eq(characters.approval, q.approval));
-    if (q.query) conds.push(ilike(characters.name, `%${q.query.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    return this.adminPage(user, { approval: q.approval, name: q.query }, q.page, q.page_size);
+  }
+
+  private async adminPage(
+    user: User,
+    filter: repo.AdminFilter,
+    page: number,
+    size: number,
+    oldestFirst = false,
+  ): Promise<CharacterPage> {
     const { rows, total } = await repo.listAll(
       this.deps.db,
       user.id,
-      conds.length ? and(...conds) : undefined,
-      q.page_size + 1,
-      (q.page - 1) * q.page_size,
+      filter,
+      size + 1,
+      (page - 1) * size,
+      oldestFirst,
     );
-    const p = this.page(rows, q.page_size, user);
+    const p = this.page(rows, size, user);
     return {
       characters: p.items.map((r) => this.summary(r, user)),
       has_more: p.has_more,
@@ -676,30 +458,9 @@ export class CharactersService {
     return this.summary(row, user);
   }
 
-  // ---- the daily Hot order ----
-
-  /**
-   * Makes sure the Hot order was drawn for today (UTC): once a day, one process redraws it under
-   * an advisory lock; the others keep serving yesterday's order until it is done.
-   */
+  /** Makes sure the Hot order was drawn for today (UTC): see HotOrder. */
   refreshHotOrder(): Promise<void> {
-    const day = utcDay(this.deps.clock());
-    if (this.hotDay === day) return Promise.resolve();
-    this.hotRefresh ??= (async () => {
-      try {
-        await this.deps.db.transaction(async (tx) => {
-          const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${HOT_LOCK_KEY}) AS locked`);
-          if (!firstBool(locked)) return;
-          if ((await repo.readState(tx, HOT_DAY_KEY)) === day) return;
-          await repo.drawHotOrder(tx, day);
-          await repo.writeState(tx, HOT_DAY_KEY, day);
-        });
-        this.hotDay = day;
-      } finally {
-        this.hotRefresh = undefined;
-      }
-    })();
-    return this.hotRefresh;
+    return this.hot.refresh();
   }
 
   /** For the seed: the storage the avatars go to. */
@@ -710,111 +471,4 @@ export class CharactersService {
   get db(): DbOrTx {
     return this.deps.db;
   }
-}
-
-function firstBool(result: unknown): boolean {
-  const rows = (result as { rows?: { locked?: unknown }[] }).rows ?? (result as { locked?: unknown }[]);
-  return Array.isArray(rows) && rows[0]?.locked === true;
-}
-
-function isPngBytes(bytes: Uint8Array): boolean {
-  return bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-}
-
-interface Draft {
-  name: string;
-  description: string;
-  personality: string;
-  firstMessage: string;
-  alternateGreetings: string[];
-  scenario: string;
-  exampleDialogue: string;
-  systemPrompt: string;
-  postHistoryInstructions: string;
-  creatorNotes: string;
-  chatStyle: Character['chatStyle'];
-  model: string;
-  category: Character['category'];
-  gender: Character['gender'];
-  nsfw: boolean;
-  visibility: Character['visibility'];
-  cardExtra: Character['cardExtra'];
-  headKey: string;
-  listHeadKey: string;
-  tags: string[];
-  clonedFrom: number | null;
-}
-
-/** The texts of a card's character book (keys, names, comments and contents of its entries). */
-function bookTexts(book: unknown): string[] {
-  const entries = (book as { entries?: unknown } | null | undefined)?.entries;
-  if (!Array.isArray(entries)) return [];
-  const out: string[] = [];
-  const add = (v: unknown) => {
-    if (typeof v === 'string') out.push(v);
-    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
-  };
-  for (const entry of entries as Record<string, unknown>[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    add(entry.keys);
-    add(entry.secondary_keys);
-    add(entry.name);
-    add(entry.comment);
-    add(entry.content);
-  }
-  return out;
-}
-
-function draftOf(c: Character): Partial<Draft> {
-  return {
-    name: c.name,
-    description: c.description,
-    personality: c.personality,
-    firstMessage: c.firstMessage,
-    alternateGreetings: c.alternateGreetings,
-    scenario: c.scenario,
-    exampleDialogue: c.exampleDialogue,
-    systemPrompt: c.systemPrompt,
-    postHistoryInstructions: c.postHistoryInstructions,
-    creatorNotes: c.creatorNotes,
-    chatStyle: c.chatStyle,
-    model: c.model,
-    category: c.category,
-    gender: c.gender,
-    nsfw: c.nsfw,
-    visibility: c.visibility,
-    cardExtra: c.cardExtra,
-    headKey: c.headKey,
-    listHeadKey: c.listHeadKey,
-    tags: c.tagLine ? c.tagLine.split(',') : [],
-    clonedFrom: c.clonedFrom,
-  };
-}
-
-const nonEmpty = (s: string): string | undefined => (s.trim() ? s : undefined);
-
-function draftOfCard(card: ParsedCard): Partial<Draft> {
-  const d = card.data;
-  const out: Partial<Draft> = {};
-  const set = <K extends keyof Draft>(k: K, v: Draft[K] | undefined) => {
-    if (v !== undefined) out[k] = v;
-  };
-  set('name', nonEmpty(d.name));
-  set('description', nonEmpty(d.description));
-  set('personality', nonEmpty(d.personality));
-  set('firstMessage', nonEmpty(d.first_mes));
-  set('scenario', nonEmpty(d.scenario));
-  set('exampleDialogue', nonEmpty(d.mes_example));
-  set('systemPrompt', nonEmpty(d.system_prompt));
-  set('postHistoryInstructions', nonEmpty(d.post_history_instructions));
-  set('creatorNotes', nonEmpty(d.creator_notes));
-  if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
-  if (d.tags.length) out.tags = d.tags;
-  return out;
-}
-
-function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
-  const data: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
-  return { data, top: card.extra };
 }

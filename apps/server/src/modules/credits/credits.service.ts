@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LoginType, type CreditRemain } from '@lumi/contract';
-import type { SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, QueryPart } from '../../db/client';
 import type { NewCreditEntry } from '../../db/schema';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import { notEnoughCredits, notFound } from '../../lib/errors';
@@ -80,7 +79,7 @@ export class CreditsService {
    * query (the chat reads it with the conversation). Only `spend` takes credits, and it checks
    * again under the lock.
    */
-  spendableSql(userId: string): SQL {
+  spendableSql(userId: string): QueryPart {
     const now = this.deps.clock();
     return repo.spendableSql(userId, utcDay(now), now, this.pool(now));
   }

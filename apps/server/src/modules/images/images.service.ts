@@ -13,10 +13,9 @@ import {
   type SharedImage,
 } from '@lumi/contract';
 import { isEngineError, type GeneratedImage, type ImageEngine } from '@lumi/engines';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { imageShares, jobs, users, type JobRow, type User } from '../../db/schema';
+import type { JobRow, User } from '../../db/schema';
 import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import { jobFileName, type FileStorage, type PrivateFiles } from '../../lib/storage';
@@ -24,6 +23,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { JobRefused, type JobContext, type JobHandler } from '../jobs/worker';
 import type { ModerationService } from '../safety/moderation.service';
+import * as repo from './images.repository';
 import { isExplicit, pictureRefused } from './picture-check';
 
 /** What an image job keeps as its input. */
@@ -275,11 +275,7 @@ export class ImagesService {
 
   /** Whether the user has adult content on now (a job runs after it was asked for). */
   private async userAdult(userId: string): Promise<boolean> {
-    const [row] = await this.deps.db
-      .select({ adult: users.enableNsfw })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row?.adult ?? false;
+    return repo.userAdult(this.deps.db, userId);
   }
 
   /**
@@ -313,31 +309,11 @@ export class ImagesService {
     tool: ImageTool | undefined,
     before: number | undefined,
   ): Promise<ImageHistoryItem[]> {
-    const rows = await this.deps.db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.userId, user.id),
-          eq(jobs.kind, 'image'),
-          inArray(jobs.state, ['queued', 'running', 'done']),
-          tool ? sql`${jobs.input}->>'tool' = ${tool}` : undefined,
-          before ? lt(jobs.createdAt, new Date(before)) : undefined,
-        ),
-      )
-      .orderBy(desc(jobs.createdAt))
-      .limit(20);
-    const shares = rows.length
-      ? await this.deps.db
-          .select({ id: imageShares.id, jobId: imageShares.jobId, index: imageShares.index })
-          .from(imageShares)
-          .where(
-            inArray(
-              imageShares.jobId,
-              rows.map((r) => r.id),
-            ),
-          )
-      : [];
+    const rows = await repo.imageJobs(this.deps.db, user.id, tool, before, 20);
+    const shares = await repo.sharesOfJobs(
+      this.deps.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((job) => {
       const input = job.input as ImageJobInput;
       return {
@@ -373,47 +349,40 @@ export class ImagesService {
     if (!image || (image.explicit && !user.enableNsfw)) throw notFound();
     // Explicit pictures stay private: never public, never in the gallery.
     if (image.explicit) throw new BusinessError(ErrorCode.CONTENT_POLICY, 'image_explicit');
-    const [existing] = await this.deps.db
-      .select()
-      .from(imageShares)
-      .where(and(eq(imageShares.jobId, job.id), eq(imageShares.index, index)));
+    const existing = await repo.findShareOf(this.deps.db, job.id, index);
     if (existing) return this.sharedView(existing);
     const bytes = await this.deps.files.storage.get(image.key);
     if (!bytes) throw notFound();
     const shareId = randomBytes(8).toString('hex');
     const fileKey = `shared/${shareId}.webp`;
     const input = job.input as ImageJobInput;
-    const [row] = await this.deps.db
-      .insert(imageShares)
-      .values({
-        id: shareId,
-        jobId: job.id,
-        index,
-        userId: user.id,
-        fileKey,
-        width: image.width,
-        height: image.height,
-        prompt: input.userPrompt || input.prompt,
-        tool: input.tool,
-        preset: input.preset,
-        adult: input.adult,
-        preview: job.preview,
-        createdAt: this.deps.clock(),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await repo.insertShare(this.deps.db, {
+      id: shareId,
+      jobId: job.id,
+      index,
+      userId: user.id,
+      fileKey,
+      width: image.width,
+      height: image.height,
+      prompt: input.userPrompt || input.prompt,
+      tool: input.tool,
+      preset: input.preset,
+      adult: input.adult,
+      preview: job.preview,
+      createdAt: this.deps.clock(),
+    });
     // Shared at the same moment by another request: that one writes the copy.
     if (!row) return this.share(user, id, index);
     try {
       await this.deps.storage.put(fileKey, bytes, 'image/webp');
     } catch (err) {
-      await this.deps.db.delete(imageShares).where(eq(imageShares.id, shareId));
+      await repo.deleteShare(this.deps.db, shareId);
       throw err;
     }
     return this.sharedView(row);
   }
 
-  private sharedView(row: typeof imageShares.$inferSelect): SharedImage {
+  private sharedView(row: repo.ImageShareRow): SharedImage {
     return {
       share_id: row.id,
       url: this.deps.storage.url(row.fileKey),
@@ -429,7 +398,7 @@ export class ImagesService {
 
   /** A shared image for its public page; adult ones only for viewers with the setting on. */
   async shared(shareId: string, viewerNsfw: boolean): Promise<SharedImage> {
-    const [row] = await this.deps.db.select().from(imageShares).where(eq(imageShares.id, shareId));
+    const row = await repo.findShare(this.deps.db, shareId);
     // Hidden by reports or an admin (issue 18): gone for everyone until restored.
     if (!row || row.hiddenAt || (row.adult && !viewerNsfw)) throw notFound();
     return this.sharedView(row);
@@ -451,19 +420,7 @@ export class ImagesService {
 
   async explore(tool: ImageTool | undefined, page: number, viewerNsfw: boolean) {
     const size = 24;
-    const rows = await this.deps.db
-      .select()
-      .from(imageShares)
-      .where(
-        and(
-          tool ? eq(imageShares.tool, tool) : undefined,
-          viewerNsfw ? undefined : eq(imageShares.adult, false),
-          isNull(imageShares.hiddenAt),
-        ),
-      )
-      .orderBy(desc(imageShares.createdAt), desc(imageShares.id))
-      .limit(size + 1)
-      .offset((page - 1) * size);
+    const rows = await repo.exploreShares(this.deps.db, tool, viewerNsfw, size + 1, (page - 1) * size);
     return { images: rows.slice(0, size).map((r) => this.sharedView(r)), has_more: rows.length > size };
   }
 }

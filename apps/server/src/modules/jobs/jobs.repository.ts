@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobs, type JobRow, type NewJobRow } from '../../db/schema';
 
@@ -149,4 +149,19 @@ export async function liveWorkers(db: DbOrTx, since: Date): Promise<number> {
     sql`SELECT count(DISTINCT worker)::int AS n FROM jobs WHERE state = 'running' AND heartbeat_at > ${since.toISOString()}`,
   );
   return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** The user's finished jobs of these kinds, newest first (the speech history). */
+export async function doneJobs(
+  db: DbOrTx,
+  userId: string,
+  kinds: readonly JobRow['kind'][],
+  limit: number,
+): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), inArray(jobs.kind, [...kinds]), eq(jobs.state, 'done')))
+    .orderBy(desc(jobs.createdAt))
+    .limit(limit);
 }

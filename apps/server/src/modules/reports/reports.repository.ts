@@ -1,6 +1,7 @@
 import { REPORT_WEIGHT, type ReportReason, type ReportTargetType } from '@lumi/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { visibleTo, type Viewer } from '../characters/characters.repository';
 import {
   characters,
   chatMessages,
@@ -392,4 +393,22 @@ export async function hiddenCounts(db: DbOrTx) {
 function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: T[] }).rows ?? (result as T[]);
   return Array.isArray(rows) ? rows : [];
+}
+
+/** A character the viewer may open, with its owner (what a report on it or its creator names). */
+export async function visibleCharacter(
+  db: DbOrTx,
+  id: number,
+  viewer: Viewer,
+): Promise<{ id: number; ownerId: string } | undefined> {
+  const [row] = await db
+    .select({ id: characters.id, ownerId: characters.ownerId })
+    .from(characters)
+    .where(and(eq(characters.id, id), visibleTo(viewer)));
+  return row;
+}
+
+/** Deletes a character as its owner's delete does (soft). */
+export async function softDeleteCharacter(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(characters).set({ deletedAt: at }).where(eq(characters.id, id));
 }

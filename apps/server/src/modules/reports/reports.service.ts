@@ -18,14 +18,13 @@ import {
   type SafetyCounts,
   type SafetyVerdict,
 } from '@lumi/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { characters, imageShares, type User } from '../../db/schema';
+import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { AdminPolicy } from '../../plugins/admin';
-import { visibleTo } from '../characters/characters.repository';
+import { deleteShare } from '../images/images.repository';
 import * as repo from './reports.repository';
 import { numericId } from './reports.repository';
 
@@ -113,10 +112,7 @@ export class ReportsService {
       case 'profile': {
         const characterId = numericId(id);
         if (characterId === undefined) throw notFound();
-        const [row] = await this.deps.db
-          .select({ id: characters.id, ownerId: characters.ownerId })
-          .from(characters)
-          .where(and(eq(characters.id, characterId), visibleTo(viewer)));
+        const row = await repo.visibleCharacter(this.deps.db, characterId, viewer);
         if (!row) throw notFound();
         return type === 'character'
           ? { type, id: String(row.id), excerpt: '', hideable: true }
@@ -348,11 +344,11 @@ export class ReportsService {
   private async remove(tx: DbOrTx, type: ReportTargetType, id: string, now: Date): Promise<void> {
     if (type === 'character') {
       const n = numericId(id);
-      if (n !== undefined) await tx.update(characters).set({ deletedAt: now }).where(eq(characters.id, n));
+      if (n !== undefined) await repo.softDeleteCharacter(tx, n, now);
       return;
     }
     if (type === 'share') {
-      const [row] = await tx.delete(imageShares).where(eq(imageShares.id, id)).returning();
+      const row = await deleteShare(tx, id);
       if (row) await this.deps.storage.delete(row.fileKey).catch(() => undefined);
     }
   }

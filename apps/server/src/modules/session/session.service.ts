@@ -1,16 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, TOURIST_CODE_PATTERN } from '@lumi/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
+import { sha256 } from '../../lib/hash';
 import { networksOf } from '../../lib/network';
 import { use as useQuota, windowOf } from '../limits/quota.repository';
 import * as repo from './session.repository';
-
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 export interface OpenedSession {
   ticket: string;

@@ -21,15 +21,15 @@ import {
   type ElevenLabsEngine,
   type SpeechEngine,
 } from '@lumi/engines';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, type JobRow, type User } from '../../db/schema';
+import type { JobRow, User } from '../../db/schema';
 import { AudioError, decodeAudio, encodeAudio, SAMPLE_RATE, seconds } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
 import { jobFileName, randomName, type FileStorage, type PrivateFiles } from '../../lib/storage';
 import type { CreditsService } from '../credits/credits.service';
 import type { JobQueue } from '../jobs/job-queue';
+import { doneJobs } from '../jobs/jobs.repository';
 import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
 import type { ModerationService } from '../safety/moderation.service';
 
@@ -343,14 +343,7 @@ export class SpeechService {
   });
 
   async history(user: User): Promise<SpeechHistoryItem[]> {
-    const rows = await this.deps.db
-      .select()
-      .from(jobs)
-      .where(
-        and(eq(jobs.userId, user.id), inArray(jobs.kind, ['speech', 'voice_clone']), eq(jobs.state, 'done')),
-      )
-      .orderBy(desc(jobs.createdAt))
-      .limit(20);
+    const rows = await doneJobs(this.deps.db, user.id, ['speech', 'voice_clone'], 20);
     const now = this.deps.clock().getTime();
     return rows.map((row) => {
       const result = row.result as AudioResult;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 /**
  * The secret that signs private file URLs when FILES_SECRET is not set: made once, kept in the

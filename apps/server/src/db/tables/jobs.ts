@@ -1,0 +1,97 @@
+/** Generation jobs (images, speech, face swaps) and the pictures made public. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  real,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * Generation jobs (ARCHITECTURE.md): image, speech, voice clone, face swap. Made in the same
+ * transaction that spends their credits; claimed by workers with FOR UPDATE SKIP LOCKED, fast
+ * lane (0) before slow (1), oldest first. A running job's worker beats its heart; a job whose
+ * worker stopped beating is retried once, then failed and refunded.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'speech', 'voice_clone', 'faceswap'] }).notNull(),
+    /** 0 fast (priority), 1 slow. */
+    lane: smallint('lane').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    input: jsonb('input').notNull(),
+    result: jsonb('result'),
+    /** Failed: the message key to show. */
+    error: text('error'),
+    progress: real('progress'),
+    attempts: smallint('attempts').notNull().default(0),
+    cost: integer('cost').notNull(),
+    /** The credits spend this job refunds if it fails. */
+    spendOp: uuid('spend_op'),
+    /** Made by an offline preview engine. */
+    preview: boolean('preview').notNull().default(false),
+    worker: text('worker'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_queue_idx')
+      .on(t.lane, t.createdAt)
+      .where(sql`${t.state} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.state} = 'running'`),
+    index('jobs_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
+  ],
+);
+export type JobRow = typeof jobs.$inferSelect;
+export type NewJobRow = typeof jobs.$inferInsert;
+
+/** A generated image made public: its page is /share/<id>, the explore gallery lists it. */
+export const imageShares = pgTable(
+  'image_shares',
+  {
+    id: text('id').primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    index: smallint('index').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public copy of the file. */
+    fileKey: text('file_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    prompt: text('prompt').notNull(),
+    tool: text('tool').notNull(),
+    preset: text('preset'),
+    adult: boolean('adult').notNull().default(false),
+    preview: boolean('preview').notNull().default(false),
+    /** Hidden by an admin, or by reports until one reviews it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('image_shares_job_index_idx').on(t.jobId, t.index),
+    index('image_shares_tool_created_idx').on(t.tool, t.createdAt),
+    index('image_shares_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,116 @@
+/** Orders, the providers' notices, redeem codes and failed redeem tries. */
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  primaryKey,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * A purchase of a plan: made pending when the checkout starts, paid once the provider's signed
+ * notice arrives (then its credits are granted in the same transaction). Price, credits and
+ * expiry are copied from the catalogue at checkout, so a later catalogue change never alters an
+ * order. Orders outlive a removed account without its id (kept for the books, nothing personal).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    plan: text('plan').notNull(),
+    /** 'stripe' (card) or 'nowpayments' (crypto). */
+    provider: text('provider', { enum: ['stripe', 'nowpayments'] }).notNull(),
+    /** Made in the built-in test checkout: no money moves. */
+    testMode: boolean('test_mode').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    credits: integer('credits').notNull(),
+    expiryDays: integer('expiry_days').notNull(),
+    /** The buyer's language, for the receipt. */
+    locale: text('locale').notNull(),
+    /** The provider's checkout: Stripe's session id or NOWPayments' invoice id. */
+    providerRef: text('provider_ref'),
+    /** The payment that paid it: Stripe's payment intent or NOWPayments' payment id. */
+    paymentRef: text('payment_ref'),
+    /** Test-mode crypto orders: the status the test checkout's payment API answers. */
+    testPaymentStatus: text('test_payment_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    creditsExpireAt: timestamp('credits_expire_at', { withTimezone: true }),
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Every payment notice handled, by provider and event id (Stripe's event id; NOWPayments'
+ * payment id and status): the same notice twice is recognised here, in the transaction that
+ * grants, so it grants once however often and however concurrently it arrives.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Redeem codes (spec: exchange codes sold by key marketplaces): only a hash of the code is
+ * kept. A code grants a plan's credits or a number of credits lasting `expiry_days`, once.
+ */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    plan: text('plan'),
+    credits: integer('credits').notNull(),
+    expiryDays: integer('expiry_days').notNull(),
+    /** After this a code can't be redeemed; null: no limit. */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    creditsExpireAt: timestamp('credits_expire_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('redeem_codes_code_hash_idx').on(t.codeHash),
+    index('redeem_codes_redeemed_by_idx').on(t.redeemedBy),
+  ],
+);
+
+/** Failed redeem tries, counted per user and per address to slow down guessing. */
+export const redeemFailures = pgTable(
+  'redeem_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('redeem_failures_user_created_idx').on(t.userId, t.createdAt),
+    index('redeem_failures_ip_created_idx').on(t.ip, t.createdAt),
+  ],
+);

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CATEGORY_TAG,
+  CHARACTER_LIMITS,
+  CardError,
+  DEFAULT_MODEL,
+  ErrorCode,
+  modelProfile,
+  parseTags,
+  readCardFile,
+  type CardData,
+  type CharacterForm,
+  type ParsedCard,
+} from '@lumi/contract';
+import type { Character, NewCharacter, User } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { checkImage, listImage, reencodeImage } from '../../lib/images';
+import { requireUploadAllowed } from '../images/picture-check';
+import type { FileStorage } from '../../lib/storage';
+import type { ModerationService } from '../safety/moderation.service';
+import type { FullRow } from './characters.repository';
+
+export interface UploadedFiles {
+  head?: Buffer | undefined;
+  card?: Buffer | undefined;
+}
+
+/*
+ * A character's fields as the create and edit forms, imported cards and exported cards carry
+ * them: merging form over card over base, the checks, and the card's own data.
+ */
+
+export const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
+const required = (
+  key:
+    | 'character_avatar_required'
+    | 'character_name_required'
+    | 'character_desc_required'
+    | 'character_personality_required'
+    | 'character_greeting_required',
+) => new BusinessError(ErrorCode.INVALID_INPUT, key);
+
+/** The keys of a card's data that have their own column; the rest ride along in card_extra. */
+const MAPPED_CARD_KEYS = new Set([
+  'name',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'creator_notes',
+  'system_prompt',
+  'post_history_instructions',
+  'alternate_greetings',
+  'tags',
+]);
+
+/**
+ * Merges the form over an imported card over the base (the character being edited or cloned),
+ * checks the required fields in the order the form shows them, the content policy and the
+ * avatar, and stores new images.
+ */
+export async function resolveDraft(
+  deps: { moderation: ModerationService; storage: FileStorage },
+  user: User,
+  form: CharacterForm,
+  files: UploadedFiles,
+  base: Partial<Draft>,
+): Promise<{ values: Omit<NewCharacter, 'ownerId' | 'approval'>; tags: string[] }> {
+  let card: ParsedCard | undefined;
+  if (files.card) {
+    try {
+      card = readCardFile(files.card);
+    } catch (err) {
+      if (err instanceof CardError) throw new BusinessError(ErrorCode.INVALID_INPUT, 'card_invalid');
+      throw err;
+    }
+  }
+  const fromCard = card ? draftOfCard(card) : {};
+  // Required fields: a blank form value falls back to the card, then the base. Optional ones:
+  // a blank form value clears the field.
+  const need = <K extends 'name' | 'description' | 'personality' | 'firstMessage'>(
+    key: K,
+    formValue: string | undefined,
+  ) => (formValue?.trim() ? formValue : undefined) ?? fromCard[key] ?? base[key];
+  const pick = <K extends keyof Draft>(key: K, formValue: Draft[K] | undefined): Draft[K] | undefined =>
+    formValue ?? fromCard[key] ?? base[key];
+
+  // The avatar: an upload, else the card's own PNG, else the base's images.
+  let headBytes = files.head;
+  if (!headBytes && card && files.card && isPngBytes(files.card) && !base.headKey) headBytes = files.card;
+  if (!headBytes && !base.headKey) throw required('character_avatar_required');
+
+  const name = need('name', form.name)?.trim();
+  if (!name) throw required('character_name_required');
+  const description = need('description', form.desc)?.trim();
+  if (!description) throw required('character_desc_required');
+  const personality = need('personality', form.personality)?.trim();
+  if (!personality) throw required('character_personality_required');
+  const firstMessage = need('firstMessage', form.first_message)?.trim();
+  if (!firstMessage) throw required('character_greeting_required');
+
+  const nsfw = form.NSFW ?? base.nsfw ?? false;
+  const model = form.model ?? base.model ?? DEFAULT_MODEL;
+  const profile = modelProfile(model);
+  if ((nsfw || profile?.adult) && !user.enableNsfw) throw nsfwRequired();
+  const category = form.category ?? base.category ?? 'realistic';
+  const values = {
+    name: name.slice(0, CHARACTER_LIMITS.name),
+    description,
+    personality,
+    firstMessage,
+    alternateGreetings:
+      form.alternate_greetings ?? fromCard.alternateGreetings ?? base.alternateGreetings ?? [],
+    scenario: pick('scenario', form.scenario) ?? '',
+    exampleDialogue: pick('exampleDialogue', form.example_dialogue) ?? '',
+    systemPrompt: pick('systemPrompt', form.system_prompt) ?? '',
+    postHistoryInstructions: pick('postHistoryInstructions', form.post_history_instructions) ?? '',
+    creatorNotes: pick('creatorNotes', form.creator_notes) ?? '',
+    chatStyle: form.chat_style ?? base.chatStyle ?? profile?.chatStyle ?? 'story',
+    model,
+    category,
+    gender: form.gender ?? base.gender ?? 'Female',
+    nsfw,
+    visibility: form.visibility ?? base.visibility ?? 'public',
+    cardExtra: card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
+    clonedFrom: base.clonedFrom ?? null,
+  };
+
+  const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
+  // Every text the chat or the card carries, the character book's entries included: the
+  // floor and the backends see them together. Characters are adults: the refusal says so.
+  await deps.moderation.requireText(
+    [
+      values.name,
+      values.description,
+      values.personality,
+      values.firstMessage,
+      values.scenario,
+      values.exampleDialogue,
+      values.systemPrompt,
+      values.postHistoryInstructions,
+      values.creatorNotes,
+      ...values.alternateGreetings,
+      ...tagNames,
+      ...bookTexts(values.cardExtra.data.character_book),
+    ],
+    { surface: 'character', adult: nsfw },
+    user.id,
+    'content_minor',
+  );
+  const categoryTag = CATEGORY_TAG[category];
+  if (!tagNames.some((t) => t.toLowerCase() === categoryTag.toLowerCase())) tagNames.unshift(categoryTag);
+  const tags = tagNames.slice(0, CHARACTER_LIMITS.tags);
+
+  let headKey = base.headKey;
+  let listHeadKey = base.listHeadKey;
+  if (headBytes) {
+    const image = await checkImage(headBytes);
+    // Stored and served as its pixels only: no EXIF, no card text, nothing appended.
+    const head = await reencodeImage(headBytes, image.format);
+    // An explicit avatar only on a character marked adult.
+    await requireUploadAllowed(deps.moderation, head, nsfw, user.id);
+    const key = `avatars/${randomUUID()}`;
+    headKey = `${key}.${image.ext}`;
+    listHeadKey = `${key}-402.webp`;
+    await deps.storage.put(headKey, head, image.contentType);
+    await deps.storage.put(listHeadKey, await listImage(head), 'image/webp');
+  } else if (base.nsfw && !nsfw && base.headKey) {
+    // The avatar it keeps is classified again when the character stops being adult.
+    const kept = await deps.storage.get(base.headKey);
+    if (kept) await requireUploadAllowed(deps.moderation, kept, false, user.id);
+  }
+  if (!headKey || !listHeadKey) throw required('character_avatar_required');
+  return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
+}
+
+function isPngBytes(bytes: Uint8Array): boolean {
+  return bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+}
+
+export interface Draft {
+  name: string;
+  description: string;
+  personality: string;
+  firstMessage: string;
+  alternateGreetings: string[];
+  scenario: string;
+  exampleDialogue: string;
+  systemPrompt: string;
+  postHistoryInstructions: string;
+  creatorNotes: string;
+  chatStyle: Character['chatStyle'];
+  model: string;
+  category: Character['category'];
+  gender: Character['gender'];
+  nsfw: boolean;
+  visibility: Character['visibility'];
+  cardExtra: Character['cardExtra'];
+  headKey: string;
+  listHeadKey: string;
+  tags: string[];
+  clonedFrom: number | null;
+}
+
+/** The texts of a card's character book (keys, names, comments and contents of its entries). */
+function bookTexts(book: unknown): string[] {
+  const entries = (book as { entries?: unknown } | null | undefined)?.entries;
+  if (!Array.isArray(entries)) return [];
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  };
+  for (const entry of entries as Record<string, unknown>[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    add(entry.keys);
+    add(entry.secondary_keys);
+    add(entry.name);
+    add(entry.comment);
+    add(entry.content);
+  }
+  return out;
+}
+
+export function draftOf(c: Character): Partial<Draft> {
+  return {
+    name: c.name,
+    description: c.description,
+    personality: c.personality,
+    firstMessage: c.firstMessage,
+    alternateGreetings: c.alternateGreetings,
+    scenario: c.scenario,
+    exampleDialogue: c.exampleDialogue,
+    systemPrompt: c.systemPrompt,
+    postHistoryInstructions: c.postHistoryInstructions,
+    creatorNotes: c.creatorNotes,
+    chatStyle: c.chatStyle,
+    model: c.model,
+    category: c.category,
+    gender: c.gender,
+    nsfw: c.nsfw,
+    visibility: c.visibility,
+    cardExtra: c.cardExtra,
+    headKey: c.headKey,
+    listHeadKey: c.listHeadKey,
+    tags: c.tagLine ? c.tagLine.split(',') : [],
+    clonedFrom: c.clonedFrom,
+  };
+}
+
+const nonEmpty = (s: string): string | undefined => (s.trim() ? s : undefined);
+
+function draftOfCard(card: ParsedCard): Partial<Draft> {
+  const d = card.data;
+  const out: Partial<Draft> = {};
+  const set = <K extends keyof Draft>(k: K, v: Draft[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set('name', nonEmpty(d.name));
+  set('description', nonEmpty(d.description));
+  set('personality', nonEmpty(d.personality));
+  set('firstMessage', nonEmpty(d.first_mes));
+  set('scenario', nonEmpty(d.scenario));
+  set('exampleDialogue', nonEmpty(d.mes_example));
+  set('systemPrompt', nonEmpty(d.system_prompt));
+  set('postHistoryInstructions', nonEmpty(d.post_history_instructions));
+  set('creatorNotes', nonEmpty(d.creator_notes));
+  if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
+  if (d.tags.length) out.tags = d.tags;
+  return out;
+}
+
+function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
+  return { data, top: card.extra };
+}
+
+/** A character as an exported card's data (V3): its columns over the keys it carried along. */
+export function cardDataOf(row: FullRow, tags: string[]): CardData {
+  const c = row.c;
+  return {
+    creator: row.creatorName.trim(),
+    character_version: '',
+    extensions: {},
+    ...c.cardExtra.data,
+    name: c.name,
+    description: c.description,
+    personality: c.personality,
+    scenario: c.scenario,
+    first_mes: c.firstMessage,
+    mes_example: c.exampleDialogue,
+    creator_notes: c.creatorNotes,
+    system_prompt: c.systemPrompt,
+    post_history_instructions: c.postHistoryInstructions,
+    alternate_greetings: c.alternateGreetings,
+    tags,
+  };
+}
