@@ -49,11 +49,7 @@ export const paymentRoutes: FastifyPluginAsync<{
         gateway instanceof TestCardGateway
           ? (() => {
               const notice = gateway.paidNotice(order, Date.now());
-              return deliver(
-                E.stripeWebhook.path,
-                { 'stripe-signature': notice.signature },
-                notice.payload,
-              );
+              return deliver(E.stripeWebhook.path, { 'stripe-signature': notice.signature }, notice.payload);
             })()
           : gateway
               .paidNotice(order)
