@@ -12,6 +12,7 @@ import {
   multipart,
   rowCounts,
   touristCode,
+  TEST_ROUTE,
   type TestApp,
 } from '../../test/helpers';
 
@@ -30,10 +31,10 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { FILES_SECRET },
     beforeReady(app) {
-      app.get('/cgi-bin/test/throw', async () => {
+      app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
         throw new Error(SECRET);
       });
-      app.post('/cgi-bin/test/type-error', async (request) => {
+      app.post('/cgi-bin/test/type-error', TEST_ROUTE, async (request) => {
         // A genuine programming error: reading a property of undefined.
         const body = request.body as { missing: { deeper: string } };
         return { value: body.missing.deeper };

@@ -6,7 +6,7 @@ import { ErrorCode } from '@lumi/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage, PrivateFiles } from '../lib/storage';
-import { createTestApp, messagesFile, type TestApp } from '../../test/helpers';
+import { createTestApp, messagesFile, TEST_ROUTE, type TestApp } from '../../test/helpers';
 
 /** The built index.html's shape: a stylesheet and the paint-first loader, an inline module script. */
 const LOADER = 'requestAnimationFrame(()=>setTimeout(()=>import("/assets/app-abc123.js")))';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { WEB_DIST_DIR: distDir, TRUST_PROXY: '1', FORCE_HTTPS_HOSTS: SECURE_HOST, FILES_SECRET },
     beforeReady(app) {
-      app.get('/cgi-bin/test/throw', async () => {
+      app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
         throw new Error('unexpected');
       });
       // A page the server writes itself with one inline script, as the sign-in popup's callback.
