@@ -129,44 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
-  const {
-    sessions,
-    credits,
-    storage,
-    admins,
-    moderation,
-    characters,
-    chat,
-    mailer,
-    files,
-    accounts,
-    oauth,
-    payments,
-    redeem,
-    queue,
-    images,
-    speech,
-    faceSwap,
-    reports,
-    presetSamples,
-    testCard,
-    testCrypto,
-  } = await buildServices(app, deps, clock);
-  app.decorate('services', {
-    moderation,
-    reports,
-    faceSwap,
-    sessions,
-    credits,
-    characters,
-    chat,
-    accounts,
-    payments,
-    redeem,
-    queue,
-    images,
-    speech,
-  });
+  const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto } =
+    await buildServices(app, deps, clock);
+  app.decorate('services', services);
+  const { sessions, credits, characters, chat, accounts, payments, redeem, queue, images, speech } = services;
+  const { faceSwap, reports } = services;
   const worker = config.jobs.runWorkers
     ? createWorker({
         queue,
