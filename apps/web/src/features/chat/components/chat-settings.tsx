@@ -1,4 +1,5 @@
 import { CHAT_LIMITS, COSTS, MODEL_PROFILES, type ConversationDto } from '@lumi/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Brain, Check, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,11 +72,8 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
   const [name, setName] = useState(conversation?.persona_name ?? '');
   const [description, setDescription] = useState(conversation?.persona_description ?? '');
   const [memory, setMemory] = useState(conversation?.memory ?? '');
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async () => {
       const settingsChanged =
         picked !== model ||
         name.trim() !== (conversation?.persona_name ?? '') ||
@@ -88,14 +86,15 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           model: picked,
         });
       if (ok && conversation && memory !== conversation.memory) ok = await onSaveMemory(memory);
-      if (ok) {
-        notify('success', t('settings.saved'));
-        onOpenChange(false);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+      return ok;
+    },
+    onSuccess: (ok) => {
+      if (!ok) return;
+      notify('success', t('settings.saved'));
+      onOpenChange(false);
+    },
+  });
+  const saving = save.isPending;
 
   return (
     <>
@@ -203,7 +202,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {t('message.cancel')}
         </Button>
-        <Button onClick={() => void save()} disabled={saving} data-testid="settings-save">
+        <Button onClick={() => save.mutate()} disabled={saving} data-testid="settings-save">
           {t('settings.save')}
         </Button>
       </div>
