@@ -172,7 +172,7 @@ function CharacterFormView({ type }: { type: FormType | null }) {
           name={form.values.name}
           visibility={form.values.visibility}
           onCancel={form.cancelPublish}
-          onConfirm={() => void form.publish()}
+          onConfirm={form.publish}
         />
 
         <aside
