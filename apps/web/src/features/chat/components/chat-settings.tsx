@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/toast';
 import { Sheet } from './sheet';
+import { Input, Textarea } from '@/components/ui/input';
 
 interface ChatSettingsProps {
   open: boolean;
@@ -42,9 +43,6 @@ function Section({
     </section>
   );
 }
-
-const fieldClass =
-  'border-line bg-surface-2 text-fg placeholder:text-faint focus:border-pink/60 w-full rounded-xl border px-3 py-2 text-sm outline-none';
 
 /**
  * The chat's settings drawer: the model (each with its style and cost; adult ones marked), the
@@ -147,20 +145,19 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
         <label className="text-muted mb-1 block text-xs font-semibold" htmlFor="persona-name">
           {t('settings.personaName')}
         </label>
-        <input
+        <Input
           id="persona-name"
           dir="auto"
           value={name}
           maxLength={CHAT_LIMITS.personaName}
           onChange={(e) => setName(e.target.value)}
           placeholder={t('settings.personaNamePlaceholder')}
-          className={fieldClass}
           data-testid="persona-name"
         />
         <label className="text-muted mt-3 mb-1 block text-xs font-semibold" htmlFor="persona-description">
           {t('settings.personaDescription')}
         </label>
-        <textarea
+        <Textarea
           id="persona-description"
           dir="auto"
           rows={3}
@@ -168,7 +165,6 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           maxLength={CHAT_LIMITS.personaDescription}
           onChange={(e) => setDescription(e.target.value)}
           placeholder={t('settings.personaDescriptionPlaceholder')}
-          className={cn(fieldClass, 'resize-y')}
         />
       </Section>
 
@@ -181,7 +177,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           <label className="sr-only" htmlFor="chat-memory">
             {t('settings.memory')}
           </label>
-          <textarea
+          <Textarea
             id="chat-memory"
             dir="auto"
             rows={6}
@@ -189,7 +185,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
             maxLength={CHAT_LIMITS.memory}
             onChange={(e) => setMemory(e.target.value)}
             placeholder={t('settings.memoryEmpty')}
-            className={cn(fieldClass, 'resize-y leading-relaxed')}
+            className="leading-relaxed"
             data-testid="chat-memory"
           />
           <p className="text-faint mt-1 text-end text-xs tabular-nums">
