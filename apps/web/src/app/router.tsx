@@ -73,7 +73,6 @@ const LikedCharactersPage = pages['features/characters/pages/liked-characters-pa
 const RecentChatsPage = pages['features/characters/pages/recent-chats-page.tsx'];
 const CharacterChatPage = pages['app/routes/character-chat-route.tsx'];
 const AiChatPage = pages['app/routes/ai-chat-route.tsx'];
-const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
 const SearchPage = pages['features/characters/search/search-page.tsx'];
 const ManageCharacterPage = pages['features/characters/manage/manage-page.tsx'];
 const CreateCharacterPage = pages['features/characters/create/create-character-page.tsx'];
@@ -109,8 +108,8 @@ const withMarketing = (tool: MarketedTool, page: ReactElement) => (
   </>
 );
 
-/** The pages built so far, by route name; every other route shows its placeholder. */
-const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
+/** Every page but home's, by route name. */
+const BUILT: Record<Exclude<RouteName, 'home'>, () => ReactElement> = {
   search: () => <SearchPage />,
   manageCharacter: () => <ManageCharacterPage />,
   charactersList: () => <HomePage />,
@@ -140,12 +139,9 @@ const BUILT: Partial<Record<RouteName, () => ReactElement>> = {
   createCharactersLanding: () => <CreateCharactersLanding />,
 };
 
-/** Every route of spec §2, built once; pages not built yet are placeholders. */
+/** Every route of spec §2, built once. */
 const PAGES = Object.fromEntries(
-  ROUTE_NAMES.map((name) => [
-    name,
-    name === 'home' ? <HomePage /> : (BUILT[name]?.() ?? <PlaceholderPage key={name} name={name} />),
-  ]),
+  ROUTE_NAMES.map((name) => [name, name === 'home' ? <HomePage /> : BUILT[name]()]),
 ) as Record<RouteName, ReactElement>;
 
 const INDEX_HTML = /^\/index\.html\/?$/i;

@@ -1,4 +1,5 @@
 import { ErrorCode, type JobStatus } from '@lumi/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
@@ -27,54 +28,85 @@ export interface JobPolling<Status extends JobStatus> {
   lostMessage: string;
 }
 
+/** What one read of a job's status came to. */
+type PollResult<Status> =
+  | { kind: 'status'; status: Status }
+  /** The job is not this visitor's any more. */
+  | { kind: 'gone' }
+  /** The read failed; another follows. */
+  | { kind: 'failed' }
+  /** Reads failed `MAX_POLL_FAILURES` times in a row. */
+  | { kind: 'lost' };
+
+const ended = (status: JobStatus) => status.state === 'done' || status.state === 'failed';
+
 /**
- * Reads job `id`'s status about every second until it ends, dispatching each answer; a job that
- * is gone resets the state, and reads failing in a row end in `lost`. A failed job's credits
- * were returned, so the balance is read again.
+ * Reads job `id`'s status about every second (a query's `refetchInterval`) until it ends,
+ * dispatching each answer; a job that is gone resets the state, and reads failing in a row end
+ * in `lost`. A failed job's credits were returned, so the balance is read again.
  */
 export function useJobPolling<Status extends JobStatus>(id: string | null, options: JobPolling<Status>) {
   const ref = useRef(options);
   useEffect(() => {
     ref.current = options;
   });
+  /** Failed reads in a row, of this id. */
+  const failures = useRef({ id, count: 0 });
+
+  const { data: result } = useQuery({
+    queryKey: ['job', id],
+    queryFn: async ({ signal }): Promise<PollResult<Status>> => {
+      if (failures.current.id !== id) failures.current = { id, count: 0 };
+      try {
+        const status = await ref.current.getStatus(id as string, signal);
+        failures.current.count = 0;
+        return { kind: 'status', status };
+      } catch (err) {
+        if (signal.aborted) throw err;
+        if (err instanceof ApiError && err.kind === 'business' && GONE_CODES.has(err.code))
+          return { kind: 'gone' };
+        failures.current.count += 1;
+        return failures.current.count >= MAX_POLL_FAILURES ? { kind: 'lost' } : { kind: 'failed' };
+      }
+    },
+    enabled: id !== null,
+    // Each read is news (the same status twice is dispatched twice), and none outlives the page.
+    structuralSharing: false,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchIntervalInBackground: true,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data === undefined || data.kind === 'failed') return POLL_MS;
+      return data.kind === 'status' && !ended(data.status) ? POLL_MS : false;
+    },
+  });
 
   useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    const tick = async () => {
-      try {
-        const status = await ref.current.getStatus(id, controller.signal);
-        if (controller.signal.aborted) return;
-        failures = 0;
-        ref.current.dispatch({ type: 'status', status });
-        if (status.state === 'done' || status.state === 'failed') {
-          ref.current.onFinished?.(status);
-          if (status.state === 'failed') creditsEvents.emit('-5');
-          return;
+    if (result === undefined) return;
+    const current = ref.current;
+    switch (result.kind) {
+      case 'status':
+        current.dispatch({ type: 'status', status: result.status });
+        if (ended(result.status)) {
+          current.onFinished?.(result.status);
+          if (result.status.state === 'failed') creditsEvents.emit('-5');
         }
-      } catch (err) {
-        if (controller.signal.aborted) return;
-        if (err instanceof ApiError && err.kind === 'business' && GONE_CODES.has(err.code)) {
-          ref.current.onGone?.();
-          ref.current.dispatch({ type: 'reset' });
-          return;
-        }
-        failures += 1;
-        if (failures >= MAX_POLL_FAILURES) {
-          ref.current.dispatch({ type: 'lost', message: ref.current.lostMessage });
-          return;
-        }
-      }
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    void tick();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id]);
+        break;
+      case 'gone':
+        current.onGone?.();
+        current.dispatch({ type: 'reset' });
+        break;
+      case 'lost':
+        current.dispatch({ type: 'lost', message: current.lostMessage });
+        break;
+      case 'failed':
+        // The next read follows.
+        break;
+    }
+  }, [result]);
 }
 
 export interface JobSubmission<Request> {

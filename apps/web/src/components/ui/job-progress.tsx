@@ -1,23 +1,55 @@
 import { Loader2 } from 'lucide-react';
+import type { JobState } from '@/lib/job-status';
+
+/** A job the page waits on: sent, being checked, in queue or running. */
+export type WaitingJob = Extract<
+  JobState<unknown, object>,
+  { phase: 'sending' | 'checking' | 'queued' | 'running' }
+>;
+
+/** The page's translations of its `status.*` keys (each tool words its own). */
+type StatusText = (key: string, options?: Record<string, string>) => string;
+
+/** The status line of a waiting job, in the tool's words: one place for every tool page. */
+export function jobStatusText(job: WaitingJob, t: StatusText, numberLocale: string): string {
+  switch (job.phase) {
+    case 'sending':
+      return t('status.sending');
+    case 'checking':
+      return t('status.checking');
+    case 'queued': {
+      if (job.position === undefined) return t('status.queued');
+      const format = new Intl.NumberFormat(numberLocale);
+      return t('status.queuedAt', {
+        position: format.format(job.position + 1),
+        seconds: format.format(job.waitSeconds ?? 1),
+      });
+    }
+    case 'running':
+      return t('status.running');
+  }
+}
 
 /**
  * Where a generation job is, as the tool pages show it while they wait: a spinning status line
  * (announced to screen readers) and, while the engine reports it, a progress bar.
  */
 export function JobProgress({
-  text,
-  phase,
-  progress,
-  progressLabel,
+  job,
+  t,
+  numberLocale,
   testId,
 }: {
-  text: string;
-  phase: string;
-  /** 0 to 1, or undefined while there is none to show. */
-  progress: number | undefined;
-  progressLabel: string;
+  job: WaitingJob;
+  t: StatusText;
+  numberLocale: string;
   testId: string;
 }) {
+  const phase = job.phase;
+  const text = jobStatusText(job, t, numberLocale);
+  /** 0 to 1, or undefined while there is none to show. */
+  const progress = job.phase === 'running' ? job.progress : undefined;
+  const progressLabel = t('status.running');
   return (
     <div className="border-line bg-surface flex flex-col gap-2 rounded-2xl border px-4 py-3">
       <p

@@ -18,7 +18,7 @@ import { PageHeader } from './components/page-header';
 import { RecorderPanel } from './components/recorder-panel';
 import { ResultPanel, type AudioResult } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
-import { StepIndicator, type StepItem } from './components/step-indicator';
+import { Stepper, type StepperItem } from '@/components/ui/stepper';
 import { Tabs } from '@/components/ui/tabs';
 import { TextField } from './components/text-field';
 import { UploadPanel } from './components/upload-panel';
@@ -110,10 +110,10 @@ export default function VoiceCloningPage() {
         ? t('clone.consentNeeded')
         : null;
 
-  const steps: StepItem[] = [
-    { step: 1, label: t('clone.steps.voice'), done: reference !== null },
-    { step: 2, label: t('clone.steps.script'), done: hasScript },
-    { step: 3, label: t('clone.steps.clone'), done: result !== null },
+  const steps: StepperItem[] = [
+    { id: '1', label: t('clone.steps.voice'), done: reference !== null },
+    { id: '2', label: t('clone.steps.script'), done: hasScript },
+    { id: '3', label: t('clone.steps.clone'), done: result !== null },
   ];
 
   const clone = async () => {
@@ -245,7 +245,14 @@ export default function VoiceCloningPage() {
           className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
           data-testid="clone-form"
         >
-          <StepIndicator steps={steps} current={form.step} onChange={goTo} />
+          <Stepper
+            label={t('clone.stepsLabel')}
+            steps={steps}
+            current={form.step - 1}
+            onSelect={(i) => goTo((i + 1) as CloneStep)}
+            stepText={(step, total) => t('clone.stepOf', { step, total })}
+            doneText={t('clone.done')}
+          />
           <div className="border-line/70 border-t" />
 
           {panel(

@@ -1,5 +1,5 @@
 import { MessageCircle, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -17,7 +17,13 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
   const { t } = useTranslation('characters');
   const tagLabel = useTagLabel();
   const locale = useLocale();
-  const [busy, setBusy] = useState(false);
+  const confirm = useMutation({
+    mutationFn: async (run: () => unknown) => {
+      await run();
+    },
+    onSettled: () => characterDialogStore.close(),
+  });
+  const busy = confirm.isPending;
   const close = (open: boolean) => {
     if (!open) characterDialogStore.close();
   };
@@ -76,13 +82,7 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
             <Button
               className={dialog.danger ? 'bg-danger! bg-none! shadow-none' : undefined}
               disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                void Promise.resolve(dialog.onConfirm()).finally(() => {
-                  setBusy(false);
-                  characterDialogStore.close();
-                });
-              }}
+              onClick={() => confirm.mutate(dialog.onConfirm)}
             >
               {dialog.confirm}
             </Button>

@@ -12,7 +12,7 @@ import { STEPS, stepOf, type FieldName } from './form-model';
 import { isFormType, type FormType } from './form-state';
 import { BasicsStep, ConversationStep, PersonalityStep } from './form-steps';
 import { PublishConfirm } from './publish-confirm';
-import { StepIndicator } from './step-indicator';
+import { Stepper } from '@/components/ui/stepper';
 import { useCharacterForm } from './use-character-form';
 
 /**
@@ -81,7 +81,18 @@ function CharacterFormView({ type }: { type: FormType | null }) {
             className="border-line bg-surface scroll-mt-20 rounded-3xl border shadow-xl shadow-black/30"
           >
             <div className="border-line border-b px-4 py-4 sm:px-8 sm:py-5">
-              <StepIndicator step={step} invalid={invalid} onSelect={form.goTo} />
+              <Stepper
+                label={t('steps.label')}
+                steps={STEPS.map((name, i) => ({
+                  id: name,
+                  label: t(`steps.${name}`),
+                  done: i < step,
+                  invalid: invalid.has(i),
+                }))}
+                current={step}
+                onSelect={form.goTo}
+                stepText={(current, total) => t('steps.position', { current, total })}
+              />
             </div>
             <div className="space-y-6 px-4 py-5 sm:px-8 sm:py-7">
               <p className="text-muted flex items-start gap-2 text-xs leading-relaxed">
@@ -161,7 +172,7 @@ function CharacterFormView({ type }: { type: FormType | null }) {
           name={form.values.name}
           visibility={form.values.visibility}
           onCancel={form.cancelPublish}
-          onConfirm={() => void form.publish()}
+          onConfirm={form.publish}
         />
 
         <aside

@@ -9,9 +9,6 @@ import type { FieldError, FieldName } from './form-model';
 /** The DOM id of a field's control: errors focus it. */
 export const fieldId = (field: FieldName) => `cc-${field}`;
 
-export const inputClass =
-  'block w-full rounded-xl border border-line bg-surface-2 px-3.5 py-2.5 text-base text-fg placeholder:text-faint transition-colors duration-150 hover:border-surface-3 focus:border-pink/60 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-violet-300/60 aria-invalid:border-danger/80 sm:text-sm';
-
 export const AVATAR_MB = Math.round(CHARACTER_LIMITS.avatarBytes / 1024 / 1024);
 export const CARD_MB = Math.round(CHARACTER_LIMITS.cardBytes / 1024 / 1024);
 

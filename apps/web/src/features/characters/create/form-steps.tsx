@@ -1,18 +1,18 @@
 import { CATEGORIES, GENDERS, type Category, type Gender, type Visibility } from '@lumi/contract';
 import { Globe, Lock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { Link } from '@/lib/router';
 import { AvatarField } from './avatar-field';
 import { CardField } from './card-field';
-import { ChoiceGroup, Field, Switch, describedBy, fieldId, inputClass, useErrorText } from './form-controls';
+import { ChoiceGroup, Field, Switch, describedBy, fieldId, useErrorText } from './form-controls';
 import { TEXT_LIMITS, type FieldName, type TextField } from './form-model';
 import { GreetingsField } from './greetings-field';
 import { ModelField } from './model-field';
 import { TagsField } from './tags-field';
 import type { CharacterForm } from './use-character-form';
+import { Input, Textarea } from '@/components/ui/input';
 
 interface TextProps {
   form: CharacterForm;
@@ -52,20 +52,19 @@ function TextInput({ form, field, label, required, hint, placeholder, rows }: Te
         count={{ value: value.length, max }}
       >
         {rows ? (
-          <textarea
+          <Textarea
             {...common}
             rows={rows}
             onChange={(e) => form.setField(field, e.target.value)}
-            className={cn(inputClass, 'resize-y leading-relaxed')}
+            className="leading-relaxed"
           />
         ) : (
-          <input
+          <Input
             {...common}
             type="text"
             autoComplete="off"
             enterKeyHint="next"
             onChange={(e) => form.setField(field, e.target.value)}
-            className={inputClass}
           />
         )}
       </Field>

@@ -1,9 +1,9 @@
 import { CHARACTER_LIMITS } from '@lumi/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
 import { buttonClass } from '@/components/ui/button';
-import { Counter, ErrorText, fieldId, inputClass } from './form-controls';
+import { Counter, ErrorText, fieldId } from './form-controls';
+import { Textarea } from '@/components/ui/input';
 
 interface GreetingsFieldProps {
   value: string[];
@@ -47,14 +47,14 @@ export function GreetingsField({ value, error, onChange }: GreetingsFieldProps) 
                     </button>
                   </div>
                 </div>
-                <textarea
+                <Textarea
                   id={itemId}
                   value={greeting}
                   rows={3}
                   maxLength={CHARACTER_LIMITS.firstMessage}
                   onChange={(e) => onChange(value.map((g, j) => (j === i ? e.target.value : g)))}
                   placeholder={t('fields.alternateGreetings.placeholder')}
-                  className={cn(inputClass, 'mt-1 resize-y')}
+                  className="mt-1"
                 />
               </li>
             );

@@ -2,7 +2,8 @@ import { CHARACTER_LIMITS, CHIPS, parseTags } from '@lumi/contract';
 import { Check, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { Counter, ErrorText, describedBy, fieldId, inputClass } from './form-controls';
+import { Counter, ErrorText, describedBy, fieldId } from './form-controls';
+import { Input } from '@/components/ui/input';
 
 /** The tag chips of the home page, offered as suggestions. */
 const SUGGESTIONS = CHIPS.flatMap((chip) => (chip.filter.kind === 'tag' ? [chip.filter.tag] : []));
@@ -38,7 +39,7 @@ export function TagsField({ value, error, onChange }: TagsFieldProps) {
       <p id={`${id}-hint`} className="text-muted mt-1 text-xs leading-relaxed">
         {t('fields.tags.hint', { max: CHARACTER_LIMITS.tags })}
       </p>
-      <input
+      <Input
         id={id}
         type="text"
         value={value}
@@ -47,7 +48,7 @@ export function TagsField({ value, error, onChange }: TagsFieldProps) {
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy('tags', true, Boolean(error))}
-        className={cn(inputClass, 'mt-2')}
+        className="mt-2"
       />
       <ErrorText field="tags" message={error} />
       <p className="text-faint mt-3 text-xs font-semibold" id={`${id}-suggestions`}>

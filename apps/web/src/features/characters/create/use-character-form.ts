@@ -1,5 +1,5 @@
 import { MODEL_PROFILES, type CharacterDetail, type UserInfo } from '@lumi/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
@@ -125,7 +125,6 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   const [avatar, setAvatar] = useState<PickedFile | null>(null);
   const [card, setCard] = useState<PickedCard | null>(null);
   const [cardProblem, setCardProblem] = useState<CardProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -272,25 +271,10 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     setConfirming(true);
   }
 
-  /** Confirmed: the character is sent. */
-  async function publish() {
-    setConfirming(false);
-    const { first } = validateAll(values, hasAvatar);
-    if (first >= 0) return;
-    setSubmitting(true);
-    setSubmitError(null);
-    let saved: CharacterDetail;
-    try {
-      const form = buildFormData({
-        mode,
-        values,
-        sourceId: source?.id,
-        avatar: avatar?.file ?? null,
-        card: card?.file ?? null,
-      });
-      saved = await (mode === 'edit' ? modifyCharacter(form) : createCharacter(form));
-    } catch (err) {
-      setSubmitting(false);
+  const save = useMutation({
+    mutationFn: (form: FormData) => (mode === 'edit' ? modifyCharacter(form) : createCharacter(form)),
+    onMutate: () => setSubmitError(null),
+    onError: (err) => {
       if (err instanceof ApiError && err.kind === 'business') {
         setSubmitError({ code: err.code, message: err.message || tc('errors.generic') });
       } else if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) {
@@ -298,14 +282,32 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       } else {
         setSubmitError({ code: -1, message: tc('errors.generic') });
       }
-      return;
-    }
-    clearDraft();
-    if (mode !== 'create') clearFormState();
-    notify('success', t(`success.${successKey(mode, saved)}`));
-    // Lists that show the character (mine, home, search) are stale now.
-    void queryClient.invalidateQueries();
-    navigate(getHref(locale, 'myCharacters'));
+    },
+    onSuccess: (saved: CharacterDetail) => {
+      clearDraft();
+      if (mode !== 'create') clearFormState();
+      notify('success', t(`success.${successKey(mode, saved)}`));
+      // Lists that show the character (mine, home, search) are stale now.
+      void queryClient.invalidateQueries();
+      navigate(getHref(locale, 'myCharacters'));
+    },
+  });
+  const submitting = save.isPending;
+
+  /** Confirmed: the character is sent. */
+  function publish() {
+    setConfirming(false);
+    const { first } = validateAll(values, hasAvatar);
+    if (first >= 0) return;
+    save.mutate(
+      buildFormData({
+        mode,
+        values,
+        sourceId: source?.id,
+        avatar: avatar?.file ?? null,
+        card: card?.file ?? null,
+      }),
+    );
   }
 
   return {

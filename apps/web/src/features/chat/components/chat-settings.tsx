@@ -1,4 +1,5 @@
 import { CHAT_LIMITS, COSTS, MODEL_PROFILES, type ConversationDto } from '@lumi/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Brain, Check, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/toast';
 import { Sheet } from './sheet';
+import { Input, Textarea } from '@/components/ui/input';
 
 interface ChatSettingsProps {
   open: boolean;
@@ -42,9 +44,6 @@ function Section({
   );
 }
 
-const fieldClass =
-  'border-line bg-surface-2 text-fg placeholder:text-faint focus:border-pink/60 w-full rounded-xl border px-3 py-2 text-sm outline-none';
-
 /**
  * The chat's settings drawer: the model (each with its style and cost; adult ones marked), the
  * user's persona for this chat, and the memory, the rolling summary of what fell out of the
@@ -71,11 +70,8 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
   const [name, setName] = useState(conversation?.persona_name ?? '');
   const [description, setDescription] = useState(conversation?.persona_description ?? '');
   const [memory, setMemory] = useState(conversation?.memory ?? '');
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async () => {
       const settingsChanged =
         picked !== model ||
         name.trim() !== (conversation?.persona_name ?? '') ||
@@ -88,14 +84,15 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           model: picked,
         });
       if (ok && conversation && memory !== conversation.memory) ok = await onSaveMemory(memory);
-      if (ok) {
-        notify('success', t('settings.saved'));
-        onOpenChange(false);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+      return ok;
+    },
+    onSuccess: (ok) => {
+      if (!ok) return;
+      notify('success', t('settings.saved'));
+      onOpenChange(false);
+    },
+  });
+  const saving = save.isPending;
 
   return (
     <>
@@ -148,20 +145,19 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
         <label className="text-muted mb-1 block text-xs font-semibold" htmlFor="persona-name">
           {t('settings.personaName')}
         </label>
-        <input
+        <Input
           id="persona-name"
           dir="auto"
           value={name}
           maxLength={CHAT_LIMITS.personaName}
           onChange={(e) => setName(e.target.value)}
           placeholder={t('settings.personaNamePlaceholder')}
-          className={fieldClass}
           data-testid="persona-name"
         />
         <label className="text-muted mt-3 mb-1 block text-xs font-semibold" htmlFor="persona-description">
           {t('settings.personaDescription')}
         </label>
-        <textarea
+        <Textarea
           id="persona-description"
           dir="auto"
           rows={3}
@@ -169,7 +165,6 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           maxLength={CHAT_LIMITS.personaDescription}
           onChange={(e) => setDescription(e.target.value)}
           placeholder={t('settings.personaDescriptionPlaceholder')}
-          className={cn(fieldClass, 'resize-y')}
         />
       </Section>
 
@@ -182,7 +177,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           <label className="sr-only" htmlFor="chat-memory">
             {t('settings.memory')}
           </label>
-          <textarea
+          <Textarea
             id="chat-memory"
             dir="auto"
             rows={6}
@@ -190,7 +185,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
             maxLength={CHAT_LIMITS.memory}
             onChange={(e) => setMemory(e.target.value)}
             placeholder={t('settings.memoryEmpty')}
-            className={cn(fieldClass, 'resize-y leading-relaxed')}
+            className="leading-relaxed"
             data-testid="chat-memory"
           />
           <p className="text-faint mt-1 text-end text-xs tabular-nums">
@@ -203,7 +198,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {t('message.cancel')}
         </Button>
-        <Button onClick={() => void save()} disabled={saving} data-testid="settings-save">
+        <Button onClick={() => save.mutate()} disabled={saving} data-testid="settings-save">
           {t('settings.save')}
         </Button>
       </div>

@@ -84,28 +84,9 @@ export function SwapResult({
   }
 
   // Waiting: sending, queued or running.
-  const format = new Intl.NumberFormat(numberLocale);
-  const progress = state.phase === 'running' ? state.progress : undefined;
-  const text =
-    state.phase === 'sending'
-      ? t('status.sending')
-      : state.phase === 'queued'
-        ? state.position === undefined
-          ? t('status.queued')
-          : t('status.queuedAt', {
-              position: format.format(state.position + 1),
-              seconds: format.format(state.waitSeconds ?? 1),
-            })
-        : t('status.running');
   return (
     <div className="grid gap-3" data-testid="swap-waiting" aria-busy>
-      <JobProgress
-        text={text}
-        phase={state.phase}
-        progress={progress}
-        progressLabel={t('status.running')}
-        testId="swap-status"
-      />
+      <JobProgress job={state} t={t} numberLocale={numberLocale} testId="swap-status" />
       <Pending photo={state.request.base} size={base?.file === state.request.base ? base : null} />
     </div>
   );

@@ -98,30 +98,9 @@ export function GenerationPanel({
   // Waiting: sending, checking, queued or running.
   const count = state.request.count;
   const ratio = sizeRatio(state.request.size ?? '');
-  const format = new Intl.NumberFormat(intlLocale(locale));
-  const progress = state.phase === 'running' ? state.progress : undefined;
-  const text =
-    state.phase === 'sending'
-      ? t('status.sending')
-      : state.phase === 'checking'
-        ? t('status.checking')
-        : state.phase === 'queued'
-          ? state.position === undefined
-            ? t('status.queued')
-            : t('status.queuedAt', {
-                position: format.format(state.position + 1),
-                seconds: format.format(state.waitSeconds ?? 1),
-              })
-          : t('status.running');
   return (
     <div className="grid gap-3" data-testid="generation-waiting" aria-busy>
-      <JobProgress
-        text={text}
-        phase={state.phase}
-        progress={progress}
-        progressLabel={t('status.running')}
-        testId="generation-status"
-      />
+      <JobProgress job={state} t={t} numberLocale={intlLocale(locale)} testId="generation-status" />
       <div className={gridClass(count)} aria-hidden>
         {Array.from({ length: count }, (_, i) => (
           <div

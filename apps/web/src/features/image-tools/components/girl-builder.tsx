@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { BUILDER_FIELDS, MAX_HOBBIES, toggleMulti, type BuilderChoice } from '../lib/form-state';
 import { optionKey } from '../lib/option-key';
 import { Chip, GroupLegend } from './chips';
-import { fieldClass } from './prompt-field';
+import { Input } from '@/components/ui/input';
 
 /** Lists longer than this get a filter box and a scrolling chip area. */
 const LONG_LIST = 20;
@@ -158,13 +158,13 @@ function BuilderField({
             <label htmlFor={filterId} className="sr-only">
               {t('builder.filter', { field: t(`builder.${field}.label`) })}
             </label>
-            <input
+            <Input
               id={filterId}
               type="search"
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
               placeholder={t('builder.filterPlaceholder')}
-              className={`${fieldClass} h-10 py-0 ps-9`}
+              className="h-10 py-0 ps-9"
               autoComplete="off"
             />
           </div>

@@ -3,9 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../lib/intl';
-
-export const fieldClass =
-  'block w-full rounded-xl border border-line bg-surface-2 px-3.5 py-2.5 text-base text-fg placeholder:text-faint transition-colors duration-150 hover:border-surface-3 focus:border-pink/60 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-violet-300/60 sm:text-sm';
+import { Textarea } from '@/components/ui/input';
 
 function Counter({ value, max, id }: { value: number; max: number; id: string }) {
   const { t, i18n } = useTranslation('images');
@@ -54,7 +52,7 @@ export function PromptField({
         </label>
         <Counter value={[...value].length} max={IMAGE_LIMITS.prompt} id={counterId} />
       </div>
-      <textarea
+      <Textarea
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -64,7 +62,7 @@ export function PromptField({
         required={required}
         dir="auto"
         aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
-        className={`${fieldClass} mt-2 min-h-24 resize-y leading-relaxed`}
+        className="mt-2 min-h-24 leading-relaxed"
         data-testid="prompt"
       />
     </div>
@@ -97,7 +95,7 @@ export function AdvancedOptions({ value, onChange }: { value: string; onChange: 
         <p id={hintId} className="text-muted mt-0.5 text-xs">
           {t('advanced.negativeHint')}
         </p>
-        <textarea
+        <Textarea
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -106,7 +104,7 @@ export function AdvancedOptions({ value, onChange }: { value: string; onChange: 
           placeholder={t('advanced.negativePlaceholder')}
           dir="auto"
           aria-describedby={hintId}
-          className={`${fieldClass} mt-2 resize-y`}
+          className="mt-2"
         />
       </div>
     </details>

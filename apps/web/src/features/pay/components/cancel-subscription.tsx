@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -14,21 +15,16 @@ const GENERIC_OK = 'success';
 export function CancelSubscription({ onCanceled }: { onCanceled: () => void }) {
   const { t } = useTranslation('pay');
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      const message = await cancelSubscription();
+  const cancel = useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: (message) => {
       notify('success', message && message !== GENERIC_OK ? message : t('subscription.canceled'));
       onCanceled();
-    } catch (err) {
-      notify('error', errorMessage(err, t('subscription.failed')));
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  }
+    },
+    onError: (err) => notify('error', errorMessage(err, t('subscription.failed'))),
+    onSettled: () => setOpen(false),
+  });
+  const busy = cancel.isPending;
 
   return (
     <>
@@ -45,7 +41,7 @@ export function CancelSubscription({ onCanceled }: { onCanceled: () => void }) {
             <Button variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
               {t('subscription.keep')}
             </Button>
-            <Button disabled={busy} onClick={() => void confirm()}>
+            <Button disabled={busy} onClick={() => cancel.mutate()}>
               {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {t('subscription.confirm')}
             </Button>

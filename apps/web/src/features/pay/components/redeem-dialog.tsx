@@ -1,5 +1,6 @@
 import type { RedeemData } from '@lumi/contract';
 import { Loader2, Ticket } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,17 @@ export function RedeemDialog({
   const { t } = useTranslation('pay');
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const redeem = useMutation({
+    mutationFn: redeemCode,
+    onSuccess: (data) => {
+      notify('success', t('redeem.success'));
+      onRedeemed(data);
+      setCode('');
+      onOpenChange(false);
+    },
+    onError: (err) => setError(errorMessage(err, t('redeem.failed'))),
+  });
+  const busy = redeem.isPending;
   const formId = useId();
   const inputId = useId();
   const errorId = useId();
@@ -35,26 +46,15 @@ export function RedeemDialog({
     onOpenChange(next);
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const value = code.trim();
     if (!value) {
       setError(t('redeem.empty'));
       return;
     }
-    setBusy(true);
     setError('');
-    try {
-      const data = await redeemCode(value);
-      notify('success', t('redeem.success'));
-      onRedeemed(data);
-      setCode('');
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorMessage(err, t('redeem.failed')));
-    } finally {
-      setBusy(false);
-    }
+    redeem.mutate(value);
   }
 
   return (
@@ -80,7 +80,7 @@ export function RedeemDialog({
         </>
       }
     >
-      <form id={formId} className="mt-5 grid gap-2" onSubmit={(e) => void submit(e)} noValidate>
+      <form id={formId} className="mt-5 grid gap-2" onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="text-sm font-semibold">
           {t('redeem.label')}
         </label>

@@ -1,4 +1,5 @@
 import { EMAIL_CODE, LoginType } from '@lumi/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2, Mail } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,9 @@ import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
-import { getProviders, startEmailLogin, verifyEmailLogin } from '../api/email-login';
+import { providersQuery } from '../api/get-providers';
+import { startEmailLogin } from '../api/start-email-login';
+import { verifyEmailLogin } from '../api/verify-email-login';
 import { signInWithProvider } from '../provider-sign-in';
 import { signInWithToken } from '../session';
 
@@ -32,31 +35,29 @@ export default function SignInDialog({
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const inputId = useId();
   const errorId = useId();
-  const [providers, setProviders] = useState<string[]>([]);
-  useEffect(() => {
-    if (open) getProviders().then(setProviders, () => setProviders([]));
-  }, [open]);
+  const providers = useQuery({ ...providersQuery, enabled: open }).data ?? [];
 
-  async function withProvider(provider: string) {
-    setBusy(true);
-    setError('');
-    try {
+  const signedIn = () => {
+    notify('success', t('auth.signedIn'));
+    onOpenChange(false);
+  };
+
+  const withProvider = useMutation({
+    mutationFn: async (provider: string) => {
       await signInWithProvider(provider);
       await queryClient.invalidateQueries();
-      notify('success', t('auth.signedIn'));
-      onOpenChange(false);
-    } catch (err) {
-      // Closing the popup is not an error worth a message.
+    },
+    onMutate: () => setError(''),
+    onSuccess: signedIn,
+    // Closing the popup is not an error worth a message.
+    onError: (err) => {
       if (!(err instanceof Error && err.message === 'closed')) setError(t('auth.providerFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const waitS =
     step.name === 'code' ? Math.max(0, RESEND_AFTER_S - Math.floor((now - step.sentAt) / 1000)) : 0;
@@ -68,44 +69,40 @@ export default function SignInDialog({
 
   const failed = (err: unknown) => setError(errorMessage(err, t('auth.networkError')));
 
-  async function send(address: string) {
-    setBusy(true);
-    setError('');
-    try {
-      await startEmailLogin(address);
+  const send = useMutation({
+    mutationFn: startEmailLogin,
+    onMutate: () => setError(''),
+    onSuccess: (_, address) => {
       setStep({ name: 'code', email: address.trim().toLowerCase(), sentAt: Date.now() });
       setNow(Date.now());
       setCode('');
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: failed,
+  });
 
-  async function verify(address: string, value: string) {
-    setBusy(true);
-    setError('');
-    try {
+  const verify = useMutation({
+    mutationFn: async ({ address, value }: { address: string; value: string }) => {
       const token = await verifyEmailLogin(address, value);
       await signInWithToken(LoginType.OTHER, token);
       await queryClient.invalidateQueries();
-      notify('success', t('auth.signedIn'));
-      onOpenChange(false);
+    },
+    onMutate: () => setError(''),
+    onSuccess: () => {
+      signedIn();
       setStep({ name: 'email' });
-    } catch (err) {
+    },
+    onError: (err) => {
       failed(err);
       setCode('');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const busy = withProvider.isPending || send.isPending || verify.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (step.name === 'email') void send(email);
-    else if (code.length === EMAIL_CODE.digits) void verify(step.email, code);
+    if (step.name === 'email') send.mutate(email);
+    else if (code.length === EMAIL_CODE.digits) verify.mutate({ address: step.email, value: code });
   };
 
   return (
@@ -137,7 +134,7 @@ export default function SignInDialog({
               variant="secondary"
               size="lg"
               disabled={busy}
-              onClick={() => void withProvider(provider)}
+              onClick={() => withProvider.mutate(provider)}
             >
               {t(`auth.continueWith.${provider}`, { defaultValue: t('auth.continueWith.oidc') })}
             </Button>
@@ -185,7 +182,8 @@ export default function SignInDialog({
               onChange={(e) => {
                 const digits = e.target.value.replace(/\D/g, '').slice(0, EMAIL_CODE.digits);
                 setCode(digits);
-                if (digits.length === EMAIL_CODE.digits && !busy) void verify(step.email, digits);
+                if (digits.length === EMAIL_CODE.digits && !busy)
+                  verify.mutate({ address: step.email, value: digits });
               }}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
@@ -211,7 +209,7 @@ export default function SignInDialog({
               variant="ghost"
               size="sm"
               disabled={busy || waitS > 0}
-              onClick={() => void send(step.email)}
+              onClick={() => send.mutate(step.email)}
             >
               {waitS > 0 ? t('auth.resendIn', { count: waitS }) : t('auth.resend')}
             </Button>
