@@ -54,7 +54,7 @@ import {
 import { OAuthService } from './modules/accounts/oauth.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { DevOutbox, SmtpMailer, type Mailer } from './lib/mailer';
-import { contentDir, defaultWebDistDir, webLocalesDir } from './paths';
+import { contentDir, defaultWebDistDir } from './paths';
 import { ContentLibrary } from './modules/content/content-library';
 import { contentRoutes } from './modules/content/content.routes';
 import { Prerenderer } from './modules/content/prerender';
@@ -408,7 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('auth', null);
 
   const content = ContentLibrary.load(contentDir());
-  const texts = SiteTexts.load(webLocalesDir(), {
+  const texts = SiteTexts.load({
     site: config.siteName,
     count: config.dailyFreeCredits,
     email: config.supportEmail,
