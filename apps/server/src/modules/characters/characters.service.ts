@@ -5,6 +5,7 @@ import {
   CardError,
   DEFAULT_MODEL,
   ErrorCode,
+  isPng,
   modelProfile,
   parseTags,
   readCardFile,
@@ -422,7 +423,7 @@ export class CharactersService {
 
     // The avatar: an upload, else the card's own PNG, else the base's images.
     let headBytes = files.head;
-    if (!headBytes && card && files.card && isPngBytes(files.card) && !base.headKey) headBytes = files.card;
+    if (!headBytes && card && files.card && isPng(files.card) && !base.headKey) headBytes = files.card;
     if (!headBytes && !base.headKey) throw required('character_avatar_required');
 
     const name = need('name', form.name)?.trim();
@@ -715,10 +716,6 @@ export class CharactersService {
 function firstBool(result: unknown): boolean {
   const rows = (result as { rows?: { locked?: unknown }[] }).rows ?? (result as { locked?: unknown }[]);
   return Array.isArray(rows) && rows[0]?.locked === true;
-}
-
-function isPngBytes(bytes: Uint8Array): boolean {
-  return bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
 }
 
 interface Draft {
