@@ -206,6 +206,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), paintFirst(), routeFiles(), serviceWorker(), precompress()],
   resolve: {
     alias: [
+      // The strings live in the contract (the server reads them too); the app imports them as before.
+      {
+        find: /^@\/locales\//,
+        replacement: `${path.resolve(import.meta.dirname, '../../packages/contract/locales')}/`,
+      },
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
       // React 19 has useSyncExternalStore; the shim react-i18next and wouter import for React 17 is dead code.
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },

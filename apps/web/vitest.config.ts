@@ -2,7 +2,15 @@ import path from 'node:path';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      {
+        find: /^@\/locales\//,
+        replacement: `${path.resolve(import.meta.dirname, '../../packages/contract/locales')}/`,
+      },
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+    ],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,23 +1,12 @@
+import { encodeWav } from '@lumi/contract';
+
 /**
  * A 15 s voice-like WAV (16 kHz mono 16-bit): a 120 Hz sawtooth with a syllable-rate amplitude
  * envelope, plus sines near the first three formants, as the cloning call wants a voiced sample.
  */
 export function syntheticVoice(seconds: number, rate = 16_000): Buffer {
   const n = Math.round(seconds * rate);
-  const out = Buffer.alloc(44 + n * 2);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + n * 2, 4);
-  out.write('WAVE', 8, 'ascii');
-  out.write('fmt ', 12, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(n * 2, 40);
+  const pcm = new Float32Array(n);
   for (let i = 0; i < n; i += 1) {
     const t = i / rate;
     // A little pitch drift, as a speaking voice has.
@@ -29,7 +18,7 @@ export function syntheticVoice(seconds: number, rate = 16_000): Buffer {
       0.25 * Math.sin(2 * Math.PI * 1220 * t) +
       0.12 * Math.sin(2 * Math.PI * 2600 * t);
     const sample = 0.45 * syllables * (0.7 * saw + 0.3 * formants * (0.5 + 0.5 * saw));
-    out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, sample)) * 32767), 44 + i * 2);
+    pcm[i] = sample;
   }
-  return out;
+  return Buffer.from(encodeWav(pcm, rate));
 }

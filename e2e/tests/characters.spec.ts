@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CharacterPage, CharacterSummary } from '@lumi/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
 type Tree = { [key: string]: string | Tree };
 const ns = (locale: string, name: string) =>
   JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${name}.json`), 'utf8')) as Tree;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CharacterDetail } from '@lumi/contract';
 import { expect, test, type Page } from '@playwright/test';
 
-const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
 type Tree = { [key: string]: string | Tree };
 const chatText = JSON.parse(fs.readFileSync(path.join(localesDir, 'en', 'chat.json'), 'utf8')) as Tree;
 const t = (key: string): string => {

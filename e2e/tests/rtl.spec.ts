@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Arabic (issue 19): Latin names keep their order in right-to-left text, arrows point and scroll the right way. */
-const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
 interface ChipTexts {
   previous: string;
   next: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
-const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
 type Tree = { [key: string]: string | Tree };
 const common = (locale: string) =>
   JSON.parse(fs.readFileSync(path.join(localesDir, locale, 'common.json'), 'utf8')) as Tree;

@@ -43,7 +43,7 @@ import {
 } from './modules/accounts/accounts.routes';
 import { loginRoutes } from './modules/accounts/login.routes';
 import type { AccountsService } from './modules/accounts/accounts.service';
-import { contentDir, defaultWebDistDir, webLocalesDir } from './paths';
+import { contentDir, defaultWebDistDir } from './paths';
 import { ContentLibrary } from './modules/content/content-library';
 import { contentRoutes } from './modules/content/content.routes';
 import { Prerenderer } from './modules/content/prerender';
@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('auth', null);
 
   const content = ContentLibrary.load(contentDir());
-  const texts = SiteTexts.load(webLocalesDir(), {
+  const texts = SiteTexts.load({
     site: config.siteName,
     count: config.dailyFreeCredits,
     email: config.supportEmail,

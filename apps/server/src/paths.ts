@@ -31,8 +31,3 @@ export function defaultWebDistDir(): string {
 export function contentDir(): string {
   return path.resolve(serverRoot(), '../../content');
 }
-
-/** The web app's translation files, also read by the server for each page's prerendered text. */
-export function webLocalesDir(): string {
-  return path.resolve(serverRoot(), '../web/src/locales');
-}

@@ -4,6 +4,7 @@
  * `ccv3` = V3). One parser for the browser (auto-fill) and the server (import, export).
  * Unknown keys, extensions, the character book and alternate greetings survive a round trip.
  */
+import { isPng, PNG_SIGNATURE } from './png';
 
 export interface CharacterBookEntry {
   keys: string[];
@@ -161,8 +162,6 @@ export function decodeCardText(text: string): unknown {
 
 // ---- PNG chunks ----
 
-const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
-
 let crcTable: Uint32Array | undefined;
 function crc32(bytes: Uint8Array): number {
   if (!crcTable) {
@@ -181,10 +180,6 @@ function crc32(bytes: Uint8Array): number {
 interface Chunk {
   type: string;
   data: Uint8Array;
-}
-
-export function isPng(bytes: Uint8Array): boolean {
-  return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
 function readChunks(bytes: Uint8Array): Chunk[] {

@@ -14,6 +14,8 @@ export * from './api/characters';
 export * from './chat';
 export * from './chat-text';
 export * from './html';
+export * from './png';
+export * from './wav';
 export * from './api/chat';
 export * from './api/endpoint';
 export * from './api/endpoints';

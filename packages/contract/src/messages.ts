@@ -12,7 +12,7 @@ import ru from './messages/ru.json';
 import es from './messages/es.json';
 import vi from './messages/vi.json';
 
-/** The server's messages in every locale; `en` is the source. A test checks every key exists. */
+/** The server's messages in every locale (`en` is the source; a test checks every key exists), formatted by its i18next instance (apps/server/src/i18n.ts). */
 export const SERVER_MESSAGES: Record<Locale, Record<MessageKey, string>> = {
   en,
   zh,
@@ -26,8 +26,3 @@ export const SERVER_MESSAGES: Record<Locale, Record<MessageKey, string>> = {
   es,
   vi,
 };
-
-export function serverMessage(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
-  const template = SERVER_MESSAGES[locale][key] || SERVER_MESSAGES.en[key];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
-}

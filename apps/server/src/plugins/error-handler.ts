@@ -4,10 +4,10 @@ import {
   DEFAULT_LOCALE,
   ErrorCode,
   NO_SESSION_MESSAGE,
-  serverMessage,
   type Envelope,
   type MessageKey,
 } from '@lumi/contract';
+import { serverMessage } from '../i18n';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from '../lib/errors';
 import { MALFORMED_MULTIPART } from '../lib/multipart';

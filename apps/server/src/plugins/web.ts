@@ -8,11 +8,11 @@ import {
   localeInfo,
   localeOfPath,
   matchRoute,
-  serverMessage,
   switchLocalePath,
   type AppConfig,
   type RouteMatch,
 } from '@lumi/contract';
+import { serverMessage } from '../i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '../lib/request-locale';
 import type { PageDetails, Prerenderer } from '../modules/content/prerender';

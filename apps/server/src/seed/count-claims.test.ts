@@ -67,7 +67,7 @@ function walk(dir: string, ext: string, out: string[] = []): string[] {
 /** Every text a visitor can read, as [where, text]. */
 function visibleTexts(): [string, string][] {
   const texts: [string, string][] = [];
-  for (const file of walk(path.join(repoRoot, 'apps/web/src/locales'), '.json')) {
+  for (const file of walk(path.join(repoRoot, 'packages/contract/locales'), '.json')) {
     for (const s of strings(JSON.parse(fs.readFileSync(file, 'utf8')))) texts.push([file, s]);
   }
   for (const file of walk(path.join(repoRoot, 'content'), '.md'))

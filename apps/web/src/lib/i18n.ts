@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, localeInfo, type Locale } from '@lum
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import type * as LocaleLoader from '../locales/en/load';
+import { loadLocale } from '@/locales/load-locale';
 
 /**
  * Namespaces every page starts with (one file: home's strings); features load their own with
@@ -31,7 +31,7 @@ export function localeOfLanguage(language: string | undefined): Locale {
  * the app's first file holds 11 entries instead of every locale's every namespace.
  */
 const loadNamespace = async (language: string, namespace: string) => {
-  const locale = (await import(`../locales/${localeOfLanguage(language)}/load.ts`)) as typeof LocaleLoader;
+  const locale = await loadLocale(localeOfLanguage(language));
   return locale.loadNamespace(namespace);
 };
 

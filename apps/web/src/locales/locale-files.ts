@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The locale files as the tests read them: one folder per locale, one JSON file per namespace. */
-export const localesDir = import.meta.dirname;
+/**
+ * The locale files as the tests read them: one folder per locale, one JSON file per namespace, in
+ * the contract (the server formats the same strings); the app imports them as `@/locales/…`.
+ */
+export const localesDir = path.resolve(import.meta.dirname, '../../../../packages/contract/locales');
 
 /** Namespace file names (`common.json`, …), as English has them. */
 export const namespaceFiles = fs.readdirSync(path.join(localesDir, 'en')).filter((f) => f.endsWith('.json'));

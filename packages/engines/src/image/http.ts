@@ -1,3 +1,4 @@
+import { isPng } from '@lumi/contract';
 import { EngineError, isEngineError, type EngineErrorKind } from '../errors';
 
 /** The kind of failure an HTTP status means, for every image and speech backend. */
@@ -80,7 +81,7 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** The kind of picture bytes are, from their first bytes; undefined for anything else. */
 export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | undefined {
-  if (bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47) return 'image/png';
+  if (isPng(bytes)) return 'image/png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (
     bytes.length > 12 &&

@@ -1,4 +1,6 @@
-/** 16-bit PCM WAV to mono float samples, and back: enough for eSpeak's output and our own. */
+import { encodeWav as encodeWavBytes } from '@lumi/contract';
+
+/** 16-bit PCM WAV to mono float samples: enough for eSpeak's output and our own. */
 export function decodeWav(bytes: Buffer): { sampleRate: number; pcm: Float32Array } {
   if (bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') {
     throw new Error('not a WAV file');
@@ -33,22 +35,7 @@ export function decodeWav(bytes: Buffer): { sampleRate: number; pcm: Float32Arra
   throw new Error('WAV without data');
 }
 
+/** The contract's WAV writer (16-bit mono PCM), as a Buffer for Node's streams and storage. */
 export function encodeWav(pcm: Float32Array, sampleRate: number): Buffer {
-  const out = Buffer.alloc(44 + pcm.length * 2);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + pcm.length * 2, 4);
-  out.write('WAVEfmt ', 8, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(sampleRate, 24);
-  out.writeUInt32LE(sampleRate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(pcm.length * 2, 40);
-  for (let i = 0; i < pcm.length; i++) {
-    out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, pcm[i]!)) * 32767), 44 + i * 2);
-  }
-  return out;
+  return Buffer.from(encodeWavBytes(pcm, sampleRate));
 }

@@ -4,10 +4,10 @@ import {
   EMAIL_CODE,
   ErrorCode,
   LoginType,
-  serverMessage,
   type Locale,
   type UserUpdateBody,
 } from '@lumi/contract';
+import { serverMessage } from '../../i18n';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

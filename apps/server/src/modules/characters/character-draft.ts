@@ -5,6 +5,7 @@ import {
   CardError,
   DEFAULT_MODEL,
   ErrorCode,
+  isPng,
   modelProfile,
   parseTags,
   readCardFile,
@@ -88,7 +89,7 @@ export async function resolveDraft(
 
   // The avatar: an upload, else the card's own PNG, else the base's images.
   let headBytes = files.head;
-  if (!headBytes && card && files.card && isPngBytes(files.card) && !base.headKey) headBytes = files.card;
+  if (!headBytes && card && files.card && isPng(files.card) && !base.headKey) headBytes = files.card;
   if (!headBytes && !base.headKey) throw required('character_avatar_required');
 
   const name = need('name', form.name)?.trim();
@@ -173,10 +174,6 @@ export async function resolveDraft(
   }
   if (!headKey || !listHeadKey) throw required('character_avatar_required');
   return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
-}
-
-function isPngBytes(bytes: Uint8Array): boolean {
-  return bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
 }
 
 export interface Draft {

@@ -1,4 +1,5 @@
-import { CHAT_ENDPOINTS as E, ErrorCode, serverMessage, type ChatStreamEvent } from '@lumi/contract';
+import { CHAT_ENDPOINTS as E, ErrorCode, type ChatStreamEvent } from '@lumi/contract';
+import { serverMessage } from '../../i18n';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { BusinessError } from '../../lib/errors';

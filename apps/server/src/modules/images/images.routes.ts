@@ -1,4 +1,5 @@
-import { IMAGE_ENDPOINTS as E, serverMessage } from '@lumi/contract';
+import { IMAGE_ENDPOINTS as E } from '@lumi/contract';
+import { serverMessage } from '../../i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route, uploadOf } from '../../lib/endpoint';

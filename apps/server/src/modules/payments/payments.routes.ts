@@ -1,4 +1,5 @@
-import { ErrorCode, PAYMENT_ENDPOINTS as E, serverMessage } from '@lumi/contract';
+import { ErrorCode, PAYMENT_ENDPOINTS as E } from '@lumi/contract';
+import { serverMessage } from '../../i18n';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/endpoint';
 import { ok } from '../../lib/envelope';

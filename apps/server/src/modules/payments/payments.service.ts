@@ -6,13 +6,13 @@ import {
   localePrefix,
   LoginType,
   PLANS,
-  serverMessage,
   type Locale,
   type Order,
   type PayMethod,
   type PlanId,
   type Purchase,
 } from '@lumi/contract';
+import { serverMessage } from '../../i18n';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import type { OrderRow, User } from '../../db/schema';

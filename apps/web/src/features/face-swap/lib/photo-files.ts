@@ -1,3 +1,5 @@
+import { isPng } from '@lumi/contract';
+
 /** Face swap photos (spec §5): JPG, PNG or WEBP, as the server checks them, by content. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -24,7 +26,7 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
 /** The photo type its first bytes show (JPEG, PNG, WEBP), or null: the name and MIME type can lie. */
 export function sniffPhotoType(head: Uint8Array): PhotoType | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (isPng(head)) return 'image/png';
   // RIFF....WEBP
   if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) {
     return 'image/webp';

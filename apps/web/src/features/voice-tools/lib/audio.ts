@@ -1,4 +1,5 @@
-import { downmix, encodeWav } from './wav';
+import { encodeWav } from '@lumi/contract';
+import { downmix } from './wav';
 
 /** Recordings are sent at this rate: plenty for a voice, and a minute stays under 3 MB. */
 const RECORDING_RATE = 24_000;
