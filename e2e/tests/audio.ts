@@ -1,4 +1,5 @@
-import { encodeWav } from '@lumi/contract';
+// The contract's writer itself: its index loads JSON modules Playwright's loader cannot.
+import { encodeWav } from '../../packages/contract/src/wav';
 
 /**
  * A 15 s voice-like WAV (16 kHz mono 16-bit): a 120 Hz sawtooth with a syllable-rate amplitude
