@@ -162,7 +162,7 @@ export function route<E extends Endpoint>(
             if ('error' in fields) throw fields.error;
             // The required files are named after the fields, as the form reads top to bottom.
             const missing = missingFile(upload.files, read.files);
-            if (missing) throw inputError({ code: 'invalid_type', path: [missing] }, {});
+            if (missing) throw missingFileError(missing);
             uploads.set(request, { fields: fields.value, files: read.files });
             const body = { ...(fields.value as object) };
             uploadBodies.add(body);
@@ -180,18 +180,16 @@ export function route<E extends Endpoint>(
                 ? { value: data }
                 : e.body
                   ? check(data)
-                  : {
-                      error: inputError(
-                        { code: 'invalid_type', path: [missingFile(upload.files, {}) ?? 'file'] },
-                        {},
-                      ),
-                    };
+                  : { error: missingFileError(missingFile(upload.files, {}) ?? 'file') };
           }) as FastifySchemaCompiler<unknown>,
         }
       : {}),
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }
+
+/** The translated 100001 that names a file the call needs (missing_field). */
+const missingFileError = (name: string) => inputError({ code: 'invalid_type', path: [name] }, {});
 
 /** Where a multipart call's upload rides in the route's schema, for the OpenAPI document. */
 export const UPLOAD_DOC = 'x-lumi-upload';

@@ -58,15 +58,6 @@ export async function* readParts(request: FastifyRequest): AsyncGenerator<Multip
   }
 }
 
-/** A file part's bytes; a part the body cuts short is a MalformedMultipart. */
-export async function fileBytes(part: MultipartFile): Promise<Buffer> {
-  try {
-    return await part.toBuffer();
-  } catch (err) {
-    throw bodyError(err);
-  }
-}
-
 /** A file part's chunks, to stream it on; a part the body cuts short is a MalformedMultipart. */
 export async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer, void, undefined> {
   const chunks = part.file[Symbol.asyncIterator]();

@@ -281,21 +281,22 @@ export function pathOf(route: Route, params: Record<string, string | number> = {
     .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
+/** A route's call as `api` takes it: the path with its parameters filled in, and the options. */
+function requestOf(route: Route, options: object | undefined): [string, RequestOptions] {
+  const { params, query, ...rest } = (options ?? {}) as Omit<RequestOptions, 'method' | 'query'> & {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+  };
+  return [pathOf(route, params), { ...rest, ...(query ? { query } : {}), method: route.method }];
+}
+
 /**
  * Calls one endpoint of the contract's table by its route (`API.characterList`): its query,
  * body and path parameters typed by the endpoint's schemas, its answer by the endpoint's
  * response. Everything else as `api`.
  */
 export function call<R extends Route>(route: R, ...[options]: CallArgs<EndpointAt<R>>): Promise<CallData<R>> {
-  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
-    params?: Record<string, string | number>;
-    query?: RequestOptions['query'];
-  };
-  return api<CallData<R>>(pathOf(route, params), {
-    ...rest,
-    ...(query ? { query } : {}),
-    method: route.method,
-  });
+  return api<CallData<R>>(...requestOf(route, options));
 }
 
 /** `call`, answering the server's success message too (see `apiWithMessage`). */
@@ -303,13 +304,5 @@ export function callWithMessage<R extends Route>(
   route: R,
   ...[options]: CallArgs<EndpointAt<R>>
 ): Promise<{ data: CallData<R>; message: string }> {
-  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
-    params?: Record<string, string | number>;
-    query?: RequestOptions['query'];
-  };
-  return apiWithMessage<CallData<R>>(pathOf(route, params), {
-    ...rest,
-    ...(query ? { query } : {}),
-    method: route.method,
-  });
+  return apiWithMessage<CallData<R>>(...requestOf(route, options));
 }
