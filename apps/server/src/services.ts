@@ -33,6 +33,8 @@ import { PresetSamples } from './modules/images/preset-samples';
 import { filesSecret } from './db/files-secret';
 import { PrivateFiles, S3Storage } from './lib/storage';
 import {
+  ConvertCloneEngine,
+  ElevenLabsCloneEngine,
   ElevenLabsEngine,
   EspeakEngine,
   LandmarkFaceSwapEngine,
@@ -40,6 +42,7 @@ import {
   type FaceSwapEngine,
   type ImageEngine,
   type SpeechEngine,
+  type VoiceCloneEngine,
 } from '@lumi/engines';
 import { FaceSwapService } from './modules/images/faceswap.service';
 import { ModerationService } from './modules/safety/moderation.service';
@@ -211,7 +214,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     credits,
     queue,
     engine: deps.speechEngine ?? speechEngineFor(config, elevenlabs),
-    cloner: config.speech.clone === 'elevenlabs' ? elevenlabs : undefined,
+    cloner: cloneEngineFor(config, elevenlabs),
     files,
     storage,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
@@ -309,6 +312,17 @@ export function createWorker(options: {
     // The embedded database has one process: at start, no running job has a live worker.
     recoverAllAtStart: options.database.kind === 'pglite',
   });
+}
+
+/**
+ * The configured voice cloning engine: ElevenLabs for typed scripts (recorded ones go to the
+ * offline conversion), or the offline conversion for both.
+ */
+function cloneEngineFor(config: Config, elevenlabs: ElevenLabsEngine | undefined): VoiceCloneEngine {
+  const convert = new ConvertCloneEngine();
+  return config.speech.clone === 'elevenlabs' && elevenlabs
+    ? new ElevenLabsCloneEngine(elevenlabs, convert)
+    : convert;
 }
 
 /** The configured speech engine: ElevenLabs, OpenAI-compatible, or eSpeak NG (offline). */

@@ -3,6 +3,7 @@ export * from './chat';
 export * from './image';
 export * from './speech';
 export * from './voice';
+export * from './clone';
 export * from './faceswap';
 export * from './random';
 export * from './moderation';

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { voiceById } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConvertCloneEngine, ElevenLabsCloneEngine, type CloneRequest } from '../clone';
+import { medianPitch } from '../voice/convert';
 import { encodeWav } from '../voice/wav';
 import { ElevenLabsEngine } from './elevenlabs';
 import { OpenAISpeechEngine } from './openai-speech';
@@ -130,6 +132,74 @@ describe('ElevenLabs', () => {
     );
     expect(voices.size).toBe(0);
     expect(seen.filter((s) => s.method === 'DELETE')).toHaveLength(2);
+  });
+});
+
+describe('voice cloning engines', () => {
+  const RATE = 22050;
+  /** A buzzy 12 s voice at 220 Hz (a few harmonics, so pitch and tone can be read). */
+  const tone = (hz: number, secs: number) =>
+    Float32Array.from({ length: Math.round(RATE * secs) }, (_, i) => {
+      const t = (2 * Math.PI * hz * i) / RATE;
+      return 0.3 * Math.sin(t) + 0.15 * Math.sin(2 * t) + 0.08 * Math.sin(3 * t);
+    });
+  const reference = tone(220, 12);
+  const request = (over: Partial<CloneRequest>): CloneRequest => ({
+    reference,
+    referenceWav: encodeWav(reference, RATE),
+    sampleRate: RATE,
+    script: null,
+    text: null,
+    name: 'lumi-job1',
+    ...over,
+  });
+  const elevenlabs = () =>
+    new ElevenLabsCloneEngine(
+      new ElevenLabsEngine({ baseUrl: base, apiKey: 'xi-key', voiceIds: {}, modelId: 'eleven_turbo_v2_5' }),
+      new ConvertCloneEngine(),
+    );
+
+  it('offline: converts a recorded script toward the reference, keeping its length', async () => {
+    const engine = new ConvertCloneEngine();
+    const shares: number[] = [];
+    const script = tone(110, 3);
+    const cloned = await engine.cloneVoice(request({ script, progress: (s) => shares.push(s) }));
+    expect([engine.id, engine.offline]).toEqual(['convert', true]);
+    expect(cloned).toMatchObject({ engineId: 'convert', offline: true });
+    if (!('pcm' in cloned)) throw new Error('no samples');
+    expect(cloned.pcm.length).toBe(script.length);
+    expect(medianPitch(cloned.pcm, RATE)).toBeGreaterThan(1.3 * medianPitch(script, RATE));
+    expect(shares).toEqual([0.5]);
+  });
+
+  it('offline: speaks a typed script with eSpeak NG first', async () => {
+    const cloned = await new ConvertCloneEngine().cloneVoice(request({ text: 'Hello there, this is me.' }));
+    expect(cloned).toMatchObject({ engineId: 'convert', offline: true });
+    if (!('pcm' in cloned)) throw new Error('no samples');
+    expect(cloned.pcm.length / RATE).toBeGreaterThan(0.5);
+  });
+
+  it('ElevenLabs: clones a typed script through voices/add under the job name, then removes the voice', async () => {
+    const engine = elevenlabs();
+    expect([engine.id, engine.offline]).toEqual(['elevenlabs', false]);
+    const before = seen.length;
+    const cloned = await engine.cloneVoice(request({ text: 'Cloned hello.' }));
+    expect(cloned).toMatchObject({ engineId: 'elevenlabs', offline: false });
+    if (!('audio' in cloned)) throw new Error('no audio');
+    expect(cloned.audio.bytes.equals(MP3)).toBe(true);
+    const add = seen.slice(before).find((s) => s.url === '/v1/voices/add');
+    expect(add?.body.toString('latin1')).toContain('lumi-job1');
+    expect(add?.body.toString('latin1')).toContain('filename="reference.wav"');
+    expect(voices.size).toBe(0);
+  });
+
+  it('ElevenLabs: hands a recorded script to the offline conversion, which names itself', async () => {
+    const before = seen.length;
+    const script = tone(110, 3);
+    const cloned = await elevenlabs().cloneVoice(request({ script }));
+    expect(cloned).toMatchObject({ engineId: 'convert', offline: true });
+    expect('pcm' in cloned && cloned.pcm.length).toBe(script.length);
+    expect(seen.length).toBe(before);
   });
 });
 

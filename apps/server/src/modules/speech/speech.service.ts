@@ -10,16 +10,12 @@ import {
   type VoicePreset,
 } from '@lumi/contract';
 import {
-  convertVoice,
   decodeWav,
   encodeWav,
-  EspeakEngine,
   isEngineError,
-  resample,
-  splitSentences,
-  voiceProfile,
-  type ElevenLabsEngine,
+  speakText,
   type SpeechEngine,
+  type VoiceCloneEngine,
 } from '@lumi/engines';
 import type { Db } from '../../db/client';
 import type { JobRow, User } from '../../db/schema';
@@ -61,8 +57,8 @@ export interface SpeechDeps {
   credits: CreditsService;
   queue: JobQueue;
   engine: SpeechEngine;
-  /** ElevenLabs for cloning; unset, the offline conversion clones. */
-  cloner: ElevenLabsEngine | undefined;
+  /** Clones voices: ElevenLabs (typed scripts; recorded ones converted offline) or the offline conversion. */
+  cloner: VoiceCloneEngine;
   files: PrivateFiles;
   /** Public storage: the voices' preview samples. */
   storage: FileStorage;
@@ -73,20 +69,6 @@ export interface SpeechDeps {
 }
 
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
-/** Silence between spoken pieces of a long text. */
-const GAP = new Float32Array(Math.round(SAMPLE_RATE * 0.18));
-
-function join(parts: Float32Array[]): Float32Array {
-  const length = parts.reduce((n, p, i) => n + p.length + (i ? GAP.length : 0), 0);
-  const out = new Float32Array(length);
-  let at = 0;
-  parts.forEach((p, i) => {
-    if (i) at += GAP.length;
-    out.set(p, at);
-    at += p.length;
-  });
-  return out;
-}
 
 const refused = (key: MessageKey, params: Record<string, string> = {}) =>
   new BusinessError(ErrorCode.INVALID_INPUT, key, params);
@@ -96,8 +78,6 @@ const refused = (key: MessageKey, params: Record<string, string> = {}) =>
  * job, refunded if it fails) that the request waits for, then answers the audio itself.
  */
 export class SpeechService {
-  private readonly espeak = new EspeakEngine();
-
   constructor(private readonly deps: SpeechDeps) {}
 
   get offline(): boolean {
@@ -112,15 +92,12 @@ export class SpeechService {
   }
 
   /** Speaks text in a voice to PCM: split at sentence ends, each piece spoken, joined. */
-  private async speak(engine: SpeechEngine, voice: VoicePreset, text: string, signal?: AbortSignal) {
-    const parts: Float32Array[] = [];
-    for (const piece of splitSentences(text, 400)) {
-      const audio = await engine.synthesize({ text: piece, voice, ...(signal ? { signal } : {}) });
-      parts.push(
-        audio.mime === 'audio/wav' ? resampleWav(audio.bytes) : await decodeAudio({ bytes: audio.bytes }),
-      );
-    }
-    return join(parts);
+  private speak(engine: SpeechEngine, voice: VoicePreset, text: string, signal?: AbortSignal) {
+    return speakText(engine, voice, text, {
+      sampleRate: SAMPLE_RATE,
+      signal,
+      decode: (audio) => decodeAudio({ bytes: audio.bytes }),
+    });
   }
 
   /** A voice's sample, made once per engine and kept in public storage. */
@@ -157,7 +134,7 @@ export class SpeechService {
           input,
           cost,
           reason: kind === 'speech' ? 'text to speech' : 'voice clone',
-          preview: kind === 'speech' ? this.deps.engine.offline : !this.deps.cloner,
+          preview: kind === 'speech' ? this.deps.engine.offline : this.deps.cloner.offline,
         },
         { maxOpen: this.deps.maxOpenPerUser },
       )
@@ -305,40 +282,33 @@ export class SpeechService {
     const input = job.input as CloneJobInput;
     const referenceBytes = await this.deps.files.storage.get(input.referenceKey);
     if (!referenceBytes) throw new JobRefused('generation_failed');
-    const reference = decodeWav(referenceBytes).pcm;
-    let out: Float32Array;
-    let engine = 'convert';
-    if (this.deps.cloner && input.text && !input.scriptKey) {
-      const audio = await this.deps.cloner.clone({
-        reference: { bytes: referenceBytes, filename: 'reference.wav', mime: 'audio/wav' },
-        text: input.text,
-        name: `lumi-${job.id}`,
-        signal: context.signal,
-      });
-      out = await decodeAudio({ bytes: audio.bytes }, SPEECH_LIMITS.cloneMaxSeconds);
-      engine = this.deps.cloner.id;
-    } else {
-      let script: Float32Array;
-      if (input.scriptKey) {
-        const bytes = await this.deps.files.storage.get(input.scriptKey);
-        if (!bytes) throw new JobRefused('generation_failed');
-        script = decodeWav(bytes).pcm;
-      } else {
-        // A typed script is first spoken by eSpeak NG in a voice near the reference's pitch.
-        const profile = voiceProfile(reference, SAMPLE_RATE);
-        const base = voiceById(profile.pitch > 165 ? 'bella' : 'adam') ?? VOICES[0]!;
-        script = await this.speak(this.espeak, base, input.text ?? '', context.signal);
-      }
-      context.progress(0.5);
-      out = convertVoice(script, voiceProfile(reference, SAMPLE_RATE), SAMPLE_RATE);
+    let script: Float32Array | null = null;
+    if (input.scriptKey) {
+      const bytes = await this.deps.files.storage.get(input.scriptKey);
+      if (!bytes) throw new JobRefused('generation_failed');
+      script = decodeWav(bytes).pcm;
     }
+    const cloned = await this.deps.cloner.cloneVoice({
+      reference: decodeWav(referenceBytes).pcm,
+      referenceWav: referenceBytes,
+      sampleRate: SAMPLE_RATE,
+      script,
+      text: input.text,
+      name: `lumi-${job.id}`,
+      signal: context.signal,
+      progress: (share) => context.progress(share),
+    });
+    const out =
+      'pcm' in cloned
+        ? cloned.pcm
+        : await decodeAudio({ bytes: cloned.audio.bytes }, SPEECH_LIMITS.cloneMaxSeconds);
     const cap = SPEECH_LIMITS.cloneMaxSeconds * SAMPLE_RATE;
     return this.store(
       job,
       out.length > cap ? out.subarray(0, cap) : out,
       input.format,
-      engine,
-      engine === 'convert',
+      cloned.engineId,
+      cloned.offline,
     );
   });
 
@@ -361,11 +331,4 @@ export class SpeechService {
       };
     });
   }
-}
-
-/** A WAV engine's answer (eSpeak: 22,050 Hz mono) as samples at SAMPLE_RATE. */
-function resampleWav(bytes: Buffer): Float32Array {
-  const { sampleRate, pcm } = decodeWav(bytes);
-  // Linear resampling is enough for speech between common rates.
-  return sampleRate === SAMPLE_RATE ? pcm : resample(pcm, sampleRate / SAMPLE_RATE);
 }

@@ -1,0 +1,3 @@
+export * from './types';
+export { ConvertCloneEngine } from './convert';
+export { ElevenLabsCloneEngine } from './elevenlabs';
