@@ -17,7 +17,8 @@ import { ru } from './lang/ru';
 import { viAccent, viPlain } from './lang/vi';
 import { zh } from './lang/zh';
 import type { Family, Lexicon } from './lexicon';
-import { SCRIPT, type Views } from './normalise';
+import { SCRIPT } from './characters';
+import type { Views } from './normalise';
 import { patternStarts } from './starts';
 
 export type ScanFamily =
