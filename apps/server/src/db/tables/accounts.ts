@@ -1,16 +1,6 @@
 /** Users, their sign-in identities, codes, tokens and provider flows, and their sessions. */
-import {
-  bigserial,
-  boolean,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { bigserial, boolean, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, timestamps } from './columns';
 
 export const users = pgTable(
   'users',
@@ -37,10 +27,10 @@ export const users = pgTable(
     /** The Stripe subscription behind the subscription flag, for cancelling it. */
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Banned by an admin (issue 18): may not publish characters or share pictures. */
-    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    bannedAt: at('banned_at'),
     /** The public profile (name and picture shown beside their characters) hidden by an admin. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    hiddenAt: at('hidden_at'),
+    deletedAt: at('deleted_at'),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +41,12 @@ export const users = pgTable(
   ],
 );
 export type User = typeof users.$inferSelect;
+
+/** `user_id`: the user a row belongs to; the row goes when the account goes. */
+export const userOf = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 export type NewUser = typeof users.$inferInsert;
 
 /**
@@ -61,13 +57,11 @@ export const identities = pgTable(
   'identities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('identities_provider_subject_idx').on(t.provider, t.subject),
@@ -89,9 +83,9 @@ export const emailCodes = pgTable(
     /** The asker's network (IPv4 address or IPv6 /64), for the per-address limit. */
     ip: text('ip').notNull(),
     tries: smallint('tries').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('email_codes_email_created_idx').on(t.email, t.createdAt),
@@ -113,22 +107,20 @@ export const loginTokens = pgTable('login_tokens', {
   emailVerified: boolean('email_verified').notNull().default(false),
   name: text('name').notNull().default(''),
   head: text('head').notNull().default(''),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
 });
 
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     /** SHA-256 of the ticket; the ticket itself only lives in the browser's cookie. */
     ticketHash: text('ticket_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('sessions_ticket_hash_idx').on(t.ticketHash),
@@ -152,5 +144,5 @@ export const oauthFlows = pgTable('oauth_flows', {
   returnTo: text('return_to').notNull(),
   /** SHA-256 of the login-binding cookie of the browser that started it: its token is theirs. */
   bindingHash: text('binding_hash').notNull().default(''),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: at('expires_at').notNull(),
 });

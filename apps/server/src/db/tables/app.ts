@@ -1,11 +1,12 @@
 /** What the whole deployment shares: small facts and the limits' counters. */
-import { index, integer, primaryKey, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, primaryKey, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /** Small facts the whole deployment shares, e.g. the UTC day the Hot order was drawn for. */
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -17,10 +18,10 @@ export const quotaCounters = pgTable(
   'quota_counters',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: at('window_start').notNull(),
     used: integer('used').notNull().default(0),
     /** When the window ends: rows past it are swept. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),

@@ -15,12 +15,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
-import { users } from './accounts';
+import { at, createdAt, timestamps } from './columns';
+import { userOf, users } from './accounts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -70,11 +69,11 @@ export const characters = pgTable(
     /** Position in today's Hot order, recomputed once a UTC day. */
     hotKey: integer('hot_key').notNull().default(0),
     /** Hidden from everyone but its owner: by an admin, or by reports until one reviews it. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: at('hidden_at'),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(tag_line, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: at('deleted_at'),
     ...timestamps,
   },
   (t) => [
@@ -136,9 +135,7 @@ export const characterRatings = pgTable(
     characterId: bigint('character_id', { mode: 'number' })
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     stars: smallint('stars').notNull(),
     ...timestamps,
   },
@@ -153,13 +150,11 @@ export const collects = pgTable(
   'collects',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     characterId: bigint('character_id', { mode: 'number' })
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('collects_user_character_idx').on(t.userId, t.characterId),
@@ -172,13 +167,11 @@ export const characterBrowses = pgTable(
   'character_browses',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     characterId: bigint('character_id', { mode: 'number' })
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: at('last_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('character_browses_user_character_idx').on(t.userId, t.characterId),

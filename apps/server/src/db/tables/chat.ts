@@ -1,17 +1,7 @@
 /** Conversations and their messages. */
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
-import { users } from './accounts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from './columns';
+import { userOf } from './accounts';
 import { characters } from './characters';
 
 /**
@@ -23,9 +13,7 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     characterId: bigint('character_id', { mode: 'number' }).references(() => characters.id, {
       onDelete: 'cascade',
     }),
@@ -60,7 +48,7 @@ export const chatMessages = pgTable(
     engine: text('engine'),
     /** A notice shown before the reply: 'crisis' (the crisis line of the reader's locale). */
     notice: text('notice'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );

@@ -1,7 +1,13 @@
 import { timestamp } from 'drizzle-orm/pg-core';
 
+/** A moment, with its time zone: every time column of the schema. */
+export const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** `created_at`, set by the database on insert. */
+export const createdAt = () => at('created_at').notNull().defaultNow();
+
 /** created_at and updated_at, both set by the database on insert. */
 export const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 };

@@ -9,11 +9,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { at, createdAt } from './columns';
+import { userOf } from './accounts';
 
 /**
  * A bucket of credits with its own expiry: the day's free credits (one per user and UTC day)
@@ -23,19 +23,17 @@ export const creditBuckets = pgTable(
   'credit_buckets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     kind: text('kind', { enum: ['daily', 'paid'] }).notNull(),
     /** The UTC day of a daily bucket. */
     day: date('day', { mode: 'string' }),
     amount: integer('amount').notNull(),
     remaining: integer('remaining').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     /** What granted it (a plan, a redeem code, an admin) and that thing's id, for idempotency. */
     source: text('source').notNull(),
     sourceRef: text('source_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('credit_buckets_user_day_idx').on(t.userId, t.day),
@@ -55,9 +53,7 @@ export const creditEntries = pgTable(
   'credit_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     bucketId: bigint('bucket_id', { mode: 'number' })
       .notNull()
       .references(() => creditBuckets.id, { onDelete: 'cascade' }),
@@ -68,7 +64,7 @@ export const creditEntries = pgTable(
     reason: text('reason').notNull(),
     /** For a refund: the operation it reverses (at most one refund per spend). */
     refundOf: uuid('refund_of'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('credit_entries_user_created_idx').on(t.userId, t.createdAt),

@@ -9,11 +9,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { at, createdAt } from './columns';
+import { userOf } from './accounts';
 
 /**
  * Generation jobs (ARCHITECTURE.md): image, speech, voice clone, face swap. Made in the same
@@ -25,9 +25,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     kind: text('kind', { enum: ['image', 'speech', 'voice_clone', 'faceswap'] }).notNull(),
     /** 0 fast (priority), 1 slow. */
     lane: smallint('lane').notNull(),
@@ -46,10 +44,10 @@ export const jobs = pgTable(
     /** Made by an offline preview engine. */
     preview: boolean('preview').notNull().default(false),
     worker: text('worker'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: at('started_at'),
+    heartbeatAt: at('heartbeat_at'),
+    finishedAt: at('finished_at'),
   },
   (t) => [
     index('jobs_queue_idx')
@@ -73,9 +71,7 @@ export const imageShares = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     index: smallint('index').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOf(),
     /** The public copy of the file. */
     fileKey: text('file_key').notNull(),
     width: integer('width').notNull(),
@@ -86,8 +82,8 @@ export const imageShares = pgTable(
     adult: boolean('adult').notNull().default(false),
     preview: boolean('preview').notNull().default(false),
     /** Hidden by an admin, or by reports until one reviews it. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: at('hidden_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('image_shares_job_index_idx').on(t.jobId, t.index),

@@ -1,6 +1,7 @@
 /** Moderation: the checks' decisions, users' reports and the admins' audit log. */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 import { users } from './accounts';
 
 /**
@@ -19,7 +20,7 @@ export const moderationEvents = pgTable(
     categories: jsonb('categories').$type<string[]>().notNull().default([]),
     /** The engine that decided (offline floor, openai-moderation, llama-guard, nsfwjs). */
     engine: text('engine').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('moderation_events_created_idx').on(t.createdAt, t.verdict)],
 );
@@ -42,8 +43,8 @@ export const reports = pgTable(
       .notNull()
       .default('open'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: at('resolved_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('reports_reporter_target_idx').on(t.reporterId, t.targetType, t.targetId),
@@ -66,7 +67,7 @@ export const moderationActions = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('moderation_actions_created_idx').on(t.createdAt),

@@ -7,10 +7,10 @@ import {
   primaryKey,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 import { users } from './accounts';
 
 /**
@@ -44,10 +44,10 @@ export const orders = pgTable(
     paymentRef: text('payment_ref'),
     /** Test-mode crypto orders: the status the test checkout's payment API answers. */
     testPaymentStatus: text('test_payment_status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    creditsExpireAt: timestamp('credits_expire_at', { withTimezone: true }),
-    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: at('paid_at'),
+    creditsExpireAt: at('credits_expire_at'),
+    receiptSentAt: at('receipt_sent_at'),
   },
   (t) => [
     uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
@@ -68,7 +68,7 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     orderId: uuid('order_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: at('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -86,13 +86,13 @@ export const redeemCodes = pgTable(
     credits: integer('credits').notNull(),
     expiryDays: integer('expiry_days').notNull(),
     /** After this a code can't be redeemed; null: no limit. */
-    validUntil: timestamp('valid_until', { withTimezone: true }),
+    validUntil: at('valid_until'),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-    creditsExpireAt: timestamp('credits_expire_at', { withTimezone: true }),
+    redeemedAt: at('redeemed_at'),
+    creditsExpireAt: at('credits_expire_at'),
   },
   (t) => [
     uniqueIndex('redeem_codes_code_hash_idx').on(t.codeHash),
@@ -107,7 +107,7 @@ export const redeemFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('redeem_failures_user_created_idx').on(t.userId, t.createdAt),
