@@ -1,6 +1,6 @@
 /** Users, their sign-in identities, codes, tokens and provider flows, and their sessions. */
-import { bigserial, boolean, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, timestamps } from './columns';
+import { boolean, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId, timestamps } from './columns';
 
 export const users = pgTable(
   'users',
@@ -42,11 +42,14 @@ export const users = pgTable(
 );
 export type User = typeof users.$inferSelect;
 
-/** `user_id`: the user a row belongs to; the row goes when the account goes. */
-export const userOf = () =>
-  uuid('user_id')
+/** The user a row belongs to (`user_id` unless named); the row goes when the account goes. */
+export const userOf = (name = 'user_id') =>
+  uuid(name)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+/** A user a row names but outlives: null once the account is erased. */
+export const userOrNull = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
 export type NewUser = typeof users.$inferInsert;
 
 /**
@@ -56,7 +59,7 @@ export type NewUser = typeof users.$inferInsert;
 export const identities = pgTable(
   'identities',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userOf(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
@@ -76,7 +79,7 @@ export const identities = pgTable(
 export const emailCodes = pgTable(
   'email_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     bindingHash: text('binding_hash').notNull(),

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   customType,
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -16,10 +15,9 @@ import {
   smallint,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, timestamps } from './columns';
-import { userOf, users } from './accounts';
+import { at, createdAt, serialId, timestamps } from './columns';
+import { userOf } from './accounts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -31,10 +29,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const characters = pgTable(
   'characters',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    ownerId: userOf('owner_id'),
     name: text('name').notNull(),
     description: text('description').notNull(),
     personality: text('personality').notNull().default(''),
@@ -96,6 +92,12 @@ export const characters = pgTable(
 );
 export type Character = typeof characters.$inferSelect;
 export type NewCharacter = typeof characters.$inferInsert;
+
+/** The character a row is about; the row goes when the character goes. */
+export const characterOf = () =>
+  bigint('character_id', { mode: 'number' })
+    .notNull()
+    .references(() => characters.id, { onDelete: 'cascade' });
 export interface CardExtra {
   /** Keys of the card's `data` without a column here. */
   data: Record<string, unknown>;
@@ -115,9 +117,7 @@ export const tags = pgTable(
 export const characterTags = pgTable(
   'character_tags',
   {
-    characterId: bigint('character_id', { mode: 'number' })
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: characterOf(),
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
@@ -132,9 +132,7 @@ export const characterTags = pgTable(
 export const characterRatings = pgTable(
   'character_ratings',
   {
-    characterId: bigint('character_id', { mode: 'number' })
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: characterOf(),
     userId: userOf(),
     stars: smallint('stars').notNull(),
     ...timestamps,
@@ -149,11 +147,9 @@ export const characterRatings = pgTable(
 export const collects = pgTable(
   'collects',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userOf(),
-    characterId: bigint('character_id', { mode: 'number' })
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: characterOf(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -166,11 +162,9 @@ export const collects = pgTable(
 export const characterBrowses = pgTable(
   'character_browses',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userOf(),
-    characterId: bigint('character_id', { mode: 'number' })
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: characterOf(),
     lastAt: at('last_at').notNull().defaultNow(),
   },
   (t) => [

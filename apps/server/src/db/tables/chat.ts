@@ -1,6 +1,6 @@
 /** Conversations and their messages. */
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamps } from './columns';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestamps } from './columns';
 import { userOf } from './accounts';
 import { characters } from './characters';
 
@@ -37,7 +37,7 @@ export type Conversation = typeof conversations.$inferSelect;
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),

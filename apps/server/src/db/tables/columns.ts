@@ -1,4 +1,7 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, timestamp } from 'drizzle-orm/pg-core';
+
+/** A row number as the primary key. */
+export const serialId = () => bigserial('id', { mode: 'number' }).primaryKey();
 
 /** A moment, with its time zone: every time column of the schema. */
 export const at = (name: string) => timestamp(name, { withTimezone: true });

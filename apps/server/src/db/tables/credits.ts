@@ -1,18 +1,7 @@
 /** The credits ledger: buckets with an expiry and the entries that move them. */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId } from './columns';
 import { userOf } from './accounts';
 
 /**
@@ -22,7 +11,7 @@ import { userOf } from './accounts';
 export const creditBuckets = pgTable(
   'credit_buckets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userOf(),
     kind: text('kind', { enum: ['daily', 'paid'] }).notNull(),
     /** The UTC day of a daily bucket. */
@@ -52,7 +41,7 @@ export type NewCreditBucket = typeof creditBuckets.$inferInsert;
 export const creditEntries = pgTable(
   'credit_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: userOf(),
     bucketId: bigint('bucket_id', { mode: 'number' })
       .notNull()

@@ -1,8 +1,8 @@
 /** Moderation: the checks' decisions, users' reports and the admins' audit log. */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
-import { users } from './accounts';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId } from './columns';
+import { userOrNull, users } from './accounts';
 
 /**
  * What moderation decided, without the text (issue 18): refusals and crisis notices per surface,
@@ -11,8 +11,8 @@ import { users } from './accounts';
 export const moderationEvents = pgTable(
   'moderation_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    userId: userOrNull('user_id'),
     /** Where: chat, reply, persona, memory, character, image_prompt, voice_script, image, upload. */
     surface: text('surface').notNull(),
     /** 'refuse', 'crisis' or 'explicit'. */
@@ -29,7 +29,7 @@ export const moderationEvents = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -42,7 +42,7 @@ export const reports = pgTable(
     status: text('status', { enum: ['open', 'actioned', 'dismissed'] })
       .notNull()
       .default('open'),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: userOrNull('resolved_by'),
     resolvedAt: at('resolved_at'),
     createdAt: createdAt(),
   },
@@ -60,9 +60,9 @@ export type ReportRow = typeof reports.$inferSelect;
 export const moderationActions = pgTable(
   'moderation_actions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The admin, or null for an automatic action (hidden by reports). */
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: userOrNull('actor_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

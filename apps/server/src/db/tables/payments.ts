@@ -1,17 +1,7 @@
 /** Orders, the providers' notices, redeem codes and failed redeem tries. */
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  primaryKey,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
-import { users } from './accounts';
+import { boolean, index, integer, primaryKey, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId } from './columns';
+import { userOrNull, users } from './accounts';
 
 /**
  * A purchase of a plan: made pending when the checkout starts, paid once the provider's signed
@@ -23,7 +13,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userOrNull('user_id'),
     plan: text('plan').notNull(),
     /** 'stripe' (card) or 'nowpayments' (crypto). */
     provider: text('provider', { enum: ['stripe', 'nowpayments'] }).notNull(),
@@ -80,7 +70,7 @@ export const paymentEvents = pgTable(
 export const redeemCodes = pgTable(
   'redeem_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     codeHash: text('code_hash').notNull(),
     plan: text('plan'),
     credits: integer('credits').notNull(),
@@ -88,9 +78,9 @@ export const redeemCodes = pgTable(
     /** After this a code can't be redeemed; null: no limit. */
     validUntil: at('valid_until'),
     note: text('note'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userOrNull('created_by'),
     createdAt: createdAt(),
-    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedBy: userOrNull('redeemed_by'),
     redeemedAt: at('redeemed_at'),
     creditsExpireAt: at('credits_expire_at'),
   },
@@ -104,7 +94,7 @@ export const redeemCodes = pgTable(
 export const redeemFailures = pgTable(
   'redeem_failures',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
     createdAt: createdAt(),
