@@ -8,6 +8,7 @@ import {
   TOURIST_CODE_ALPHABET,
   TOURIST_CODE_LENGTH,
   type CharacterDetail,
+  type CreditRemain,
   type Locale,
   type MessageKey,
 } from '@lumi/contract';
@@ -21,6 +22,13 @@ import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer } from '../src/lib/mailer';
 import type { ChatEngine, ImageEngine } from '@lumi/engines';
+
+/** The answer envelope of every call, its `data` read as the call's success answer. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
 
 /** The PostgreSQL server to test against, when the run sets one (CI's second pass). */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -228,8 +236,11 @@ export interface FilePart {
   data: Buffer | Uint8Array;
 }
 
+/** A form's fields: text, files, or left out (undefined). */
+export type MultipartFields = Record<string, string | FilePart | undefined>;
+
 /** A multipart/form-data body as a browser's FormData sends it. */
-export function multipart(fields: Record<string, string | FilePart | undefined>): {
+export function multipart(fields: MultipartFields): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
@@ -256,6 +267,49 @@ export function multipart(fields: Record<string, string | FilePart | undefined>)
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * One call as the web app makes it: `payload` sent as JSON (a POST's body), the caller's cookie
+ * (null or undefined: none) and any other headers.
+ */
+export function callAs(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string | null | undefined,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** POSTs a multipart form (`multipart`) with the caller's cookie, and any other headers. */
+export function postMultipart(
+  app: App,
+  url: string,
+  cookie: string,
+  fields: MultipartFields,
+  headers: Record<string, string> = {},
+) {
+  const body = multipart(fields);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...body.headers, cookie, ...headers },
+    payload: body.payload,
+  });
+}
+
+/** The caller's credit balance, as GET /cgi-bin/auth/credit/remain answers it. */
+export async function creditsLeft(app: App, cookie: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } });
+  return res.json<Envelope<CreditRemain>>().data.remain;
 }
 
 /**

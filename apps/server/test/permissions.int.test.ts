@@ -1,7 +1,7 @@
 import { ErrorCode, type CharacterDetail, type Envelope } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevOutbox } from '../src/lib/mailer';
-import { createTestApp, loginTourist, makeCharacter, signInByEmail, type TestApp } from './helpers';
+import { callAs, createTestApp, loginTourist, makeCharacter, signInByEmail, type TestApp } from './helpers';
 
 /**
  * The permission matrix (issue 17): who may do what to characters (private, adult, pending),
@@ -28,12 +28,7 @@ describe('the permission matrix', () => {
   let jobId: string;
 
   const call = async (role: Role, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: cookies[role] ? { cookie: cookies[role] } : {},
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, url, cookies[role], payload);
     expect(res.statusCode, `${role} ${method} ${url}`).toBeLessThan(500);
     return res.json<Envelope<Record<string, unknown>>>();
   };

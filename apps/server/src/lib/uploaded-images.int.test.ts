@@ -7,8 +7,10 @@ import { ASTRONAUT_PHOTO, storedUnder } from '../../test/files';
 import {
   createTestApp,
   loginTourist,
-  multipart,
+  type MultipartFields,
+  postMultipart,
   signInByEmail,
+  type Envelope,
   type FilePart,
   type TestApp,
 } from '../../test/helpers';
@@ -16,12 +18,6 @@ import { DevOutbox } from './mailer';
 
 const NAME = 'Jane Roe';
 const TAIL = '<html><body><script>alert("lumi")</script>LUMI-APPENDED-TAIL</body></html>';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /** A JPEG as a phone writes it: EXIF with the owner's name and a GPS position, XMP, rotated. */
 function withPersonalMetadata(image: Sharp): Promise<Buffer> {
@@ -93,19 +89,13 @@ describe('uploaded images are stored and served as their pixels only', () => {
     contentType,
     data,
   });
-  const post = async <T>(cookie: string, url: string, fields: Parameters<typeof multipart>[0]) => {
-    const body = multipart(fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin/auth${url}`,
-      headers: { ...body.headers, cookie },
-      payload: body.payload,
-    });
+  const post = async <T>(cookie: string, url: string, fields: MultipartFields) => {
+    const res = await postMultipart(t.app, `/cgi-bin/auth${url}`, cookie, fields);
     const env = res.json<Envelope<T>>();
     expect(env.code, env.message).toBe(0);
     return env.data;
   };
-  const character = (cookie: string, fields: Parameters<typeof multipart>[0]) =>
+  const character = (cookie: string, fields: MultipartFields) =>
     post<CharacterDetail>(cookie, '/character/create', {
       name: 'Mira Solano',
       desc: 'A 29-year-old lighthouse keeper who collects stories from passing ships.',

@@ -11,16 +11,11 @@ import {
   messagesFile,
   multipart,
   rowCounts,
-  touristCode,
   TEST_ROUTE,
+  touristCode,
+  type Envelope,
   type TestApp,
 } from '../../test/helpers';
-
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-}
 
 const SECRET = 'kaboom-7f3a secret detail';
 /** Known, so a test can sign a private file URL the way the app does. */

@@ -5,21 +5,17 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../lib/mailer';
 import {
+  callAs,
   createTestApp,
   loginTourist,
   makeCharacter,
   messagesFile,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 const ar = messagesFile('ar');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 interface Received {
   to: string;
@@ -275,12 +271,7 @@ describe('email-code sign-in through a real SMTP server', () => {
       desc: 'A 31-year-old ferry captain who knows every island by its lights.',
     });
     const asTourist = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url: `/cgi-bin/auth${url}`,
-        headers: { cookie: tourist.cookie },
-        ...(payload ? { payload } : {}),
-      });
+      callAs(t.app, method, `/cgi-bin/auth${url}`, tourist.cookie, payload);
     await asTourist('POST', '/collect/add', { characterId: character.id });
     await asTourist('GET', `/character/get?id=${character.id}&from=chat`);
     const sent = await asTourist('POST', '/aigc/text', {

@@ -11,21 +11,18 @@ import { LocalStorage, PrivateFiles } from '../../lib/storage';
 import { speechWav } from '../../../test/audio';
 import { ASTRONAUT_PHOTO, storedFiles } from '../../../test/files';
 import {
+  callAs,
   createTestApp,
   makeCharacter,
-  multipart,
+  postMultipart,
   signInByEmail,
+  type Envelope,
   type FilePart,
+  type MultipartFields,
   type TestApp,
 } from '../../../test/helpers';
 
 const FILES_SECRET = 'erasure-test-secret-0123456789';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 interface Who {
   cookie: string;
@@ -72,23 +69,12 @@ describe('account erasure and private file names', () => {
   let oldAvatarUrls: string[];
 
   const call = async <T>(who: Who, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie: who.cookie },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, who.cookie, payload);
     expect(res.statusCode, url).toBe(200);
     return res.json<Envelope<T>>();
   };
-  const send = async (who: Who, url: string, fields: Parameters<typeof multipart>[0]) => {
-    const body = multipart(fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin/auth${url}`,
-      headers: { ...body.headers, cookie: who.cookie },
-      payload: body.payload,
-    });
+  const send = async (who: Who, url: string, fields: MultipartFields) => {
+    const res = await postMultipart(t.app, `/cgi-bin/auth${url}`, who.cookie, fields);
     expect(res.statusCode, url).toBe(200);
     return res;
   };

@@ -4,15 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@lumi/contract';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginTourist, type TestApp } from '../../../test/helpers';
+import { createTestApp, loginTourist, type Envelope, type TestApp } from '../../../test/helpers';
 
 const PUBLIC_URL = 'http://lumi.test';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /** A browser for the provider's own pages: follows redirects within it, keeps its cookies. */
 function providerBrowser(origin: string, login = 'alice') {

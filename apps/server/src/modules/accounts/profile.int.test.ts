@@ -7,22 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characters, conversations, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import {
+  callAs,
   createTestApp,
   loginTourist,
   makeCharacter,
   messagesFile,
   multipart,
   signInByEmail,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 describe('profile settings and account removal', () => {
   let t: TestApp;
@@ -36,12 +32,7 @@ describe('profile settings and account removal', () => {
   const signIn = (email: string) => signInByEmail(t, outbox, email);
 
   const call = async <T>(cookie: string, url: string, payload?: object, headers = {}) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, 'POST', `/cgi-bin/auth${url}`, cookie, payload, headers);
     expect(res.statusCode).toBeLessThan(500);
     return res.json<Envelope<T>>();
   };

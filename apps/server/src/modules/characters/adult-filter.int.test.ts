@@ -6,15 +6,10 @@ import {
   loginTourist,
   makeCharacter,
   messagesFile,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 import { users } from '../../db/schema';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /**
  * The home page's adult filter (`?charsType=NSFW`, sent as `NSFW=1`) and its switch are in the

@@ -9,16 +9,11 @@ import {
   createTestApp,
   loginTourist,
   messagesFile,
-  multipart,
+  postMultipart,
+  type Envelope,
   type FilePart,
   type TestApp,
 } from '../../../test/helpers';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 const en = messagesFile('en');
 /** content_minor before its `{{term}}`: "Characters must be adults..." (the quote is the engine's). */
@@ -69,13 +64,7 @@ describe('moderation of characters: fields, cards and avatars', () => {
     url = '/auth/character/create',
     headers: Record<string, string> = {},
   ) => {
-    const body = multipart(fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin${url}`,
-      headers: { ...body.headers, cookie: me.cookie, ...headers },
-      payload: body.payload,
-    });
+    const res = await postMultipart(t.app, `/cgi-bin${url}`, me.cookie, fields, headers);
     expect(res.statusCode).toBe(200);
     return res.json<Envelope<CharacterDetail>>();
   };

@@ -12,11 +12,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callAs,
   createTestApp,
   loginTourist,
   messagesFile,
-  multipart,
+  postMultipart,
   touristCode,
+  type Envelope,
   type FilePart,
   type TestApp,
 } from '../../../test/helpers';
@@ -25,12 +27,6 @@ import { sha256 } from '../../lib/hash';
 
 const ADMIN_ID = '0f0f0f0f-0000-4000-8000-00000000a0a0';
 const en = messagesFile('en');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 async function image(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 700, height = 900): Promise<Buffer> {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } } });
@@ -69,12 +65,7 @@ describe('character community', () => {
     payload?: Record<string, unknown>,
     headers: Record<string, string> = {},
   ): Promise<Envelope<T>> {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin${url}`,
-      headers: { cookie: who.cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin${url}`, who.cookie, payload, headers);
     expect(res.statusCode).toBeLessThan(500);
     return res.json<Envelope<T>>();
   }
@@ -85,13 +76,7 @@ describe('character community', () => {
     url = '/auth/character/create',
     headers: Record<string, string> = {},
   ): Promise<Envelope<CharacterDetail>> {
-    const body = multipart(fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin${url}`,
-      payload: body.payload,
-      headers: { ...body.headers, cookie: who.cookie, ...headers },
-    });
+    const res = await postMultipart(t.app, `/cgi-bin${url}`, who.cookie, fields, headers);
     expect(res.statusCode).toBeLessThan(500);
     return res.json<Envelope<CharacterDetail>>();
   }

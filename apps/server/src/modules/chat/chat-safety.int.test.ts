@@ -10,22 +10,20 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationEvents } from '../../db/schema';
 import {
+  callAs,
   createTestApp,
+  creditsLeft,
   loginTourist,
   makeCharacter,
   messagesFile,
   parseSse,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 const fr = messagesFile('fr');
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 type Who = { cookie: string; uid: string };
 
 /**
@@ -69,12 +67,14 @@ describe('moderation in character chat', () => {
   afterAll(() => t.close());
 
   async function call<T>(url: string, payload?: object, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie: alice.cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(
+      t.app,
+      payload ? 'POST' : 'GET',
+      `/cgi-bin/auth${url}`,
+      alice.cookie,
+      payload,
+      headers,
+    );
     expect(res.statusCode).toBeLessThan(500);
     return res.json<Envelope<T>>();
   }
@@ -255,13 +255,8 @@ describe('moderation backends in chat', () => {
       const refused = await send('say the word');
       expect(refused).toMatchObject({ code: ErrorCode.CONTENT_POLICY, message: en.reply_refused });
       expect(calls.some((c) => c.surface === 'reply' && c.prompt === 'say the word')).toBe(true);
-      const credit = await t.app.inject({
-        method: 'GET',
-        url: '/cgi-bin/auth/credit/remain',
-        headers: { cookie: who.cookie },
-      });
       // One paid reply (backend-down); the refused ones cost nothing.
-      expect(credit.json<Envelope<{ remain: number }>>().data.remain).toBe(start - 2);
+      expect(await creditsLeft(t.app, who.cookie)).toBe(start - 2);
     } finally {
       await t.close();
     }
@@ -284,12 +279,7 @@ describe('the offline demo engine', () => {
       expect(body.code).toBe(0);
       expect(body.data.message.engine).toBe('demo');
       expect(body.data.remain).toBe(30);
-      const credit = await t.app.inject({
-        method: 'GET',
-        url: '/cgi-bin/auth/credit/remain',
-        headers: { cookie: who.cookie },
-      });
-      expect(credit.json<Envelope<{ remain: number }>>().data.remain).toBe(30);
+      expect(await creditsLeft(t.app, who.cookie)).toBe(30);
     } finally {
       await t.close();
     }

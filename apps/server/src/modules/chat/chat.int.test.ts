@@ -5,21 +5,19 @@ import { DemoChatEngine, EngineError, type ChatEngine, type ChatRequest } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callAs,
   createTestApp,
+  creditsLeft,
   loginTourist,
   makeCharacter,
   messagesFile,
   parseSse,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 type Who = { cookie: string; uid: string };
 
 /**
@@ -46,12 +44,7 @@ describe('character chat', () => {
   afterAll(() => t.close());
 
   async function call<T>(method: 'GET' | 'POST', url: string, who: Who, payload?: object, headers = {}) {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie: who.cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, who.cookie, payload, headers);
     expect(res.statusCode).toBeLessThan(500);
     return res.json<Envelope<T>>();
   }
@@ -262,12 +255,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         code: ErrorCode.SERVICE_BUSY,
         message: en.service_busy,
       });
-      const credit = await t.app.inject({
-        method: 'GET',
-        url: '/cgi-bin/auth/credit/remain',
-        headers: { cookie: who.cookie },
-      });
-      expect(credit.json<Envelope<{ remain: number }>>().data.remain).toBe(30);
+      expect(await creditsLeft(t.app, who.cookie)).toBe(30);
     } finally {
       await t.close();
     }

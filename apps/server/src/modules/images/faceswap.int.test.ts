@@ -1,16 +1,19 @@
-import { ErrorCode, type CreditRemain, type JobStatus, type SharedImage } from '@lumi/contract';
+import { ErrorCode, type JobStatus, type SharedImage } from '@lumi/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASTRONAUT_PHOTO, storedFiles, storedUnder } from '../../../test/files';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  creditsLeft,
+  loginTourist,
+  messagesFile,
+  type MultipartFields,
+  postMultipart,
+  type Envelope,
+  type TestApp,
+} from '../../../test/helpers';
 
 const en = messagesFile('en');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 describe('face swap', () => {
   let t: TestApp;
@@ -29,23 +32,13 @@ describe('face swap', () => {
   });
   afterAll(() => t.close());
 
-  const swap = (cookie: string, fields: Parameters<typeof multipart>[0]) => {
-    const body = multipart(fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/auth/aigc/image',
-      headers: { ...body.headers, cookie },
-      payload: body.payload,
-    });
-  };
+  const swap = (cookie: string, fields: MultipartFields) =>
+    postMultipart(t.app, '/cgi-bin/auth/aigc/image', cookie, fields);
   const status = async (cookie: string, id: string) =>
     (
       await t.app.inject({ method: 'GET', url: `/cgi-bin/auth/aigc/status?id=${id}`, headers: { cookie } })
     ).json<Envelope<JobStatus>>().data;
-  const remain = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } })).json<
-      Envelope<CreditRemain>
-    >().data.remain;
+  const remain = (cookie: string) => creditsLeft(t.app, cookie);
   const photo = (data: Buffer, name = 'p.jpg', type = 'image/jpeg') => ({
     filename: name,
     contentType: type,
@@ -168,7 +161,7 @@ describe('face swap', () => {
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    const cases: [Parameters<typeof multipart>[0], string | number][] = [
+    const cases: [MultipartFields, string | number][] = [
       [{ type: 'faceswap', base: photo(gif, 'x.jpg'), face: photo(face), consent: 'true' }, en.image_format],
       [
         {

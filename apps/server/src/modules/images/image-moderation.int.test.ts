@@ -16,20 +16,17 @@ import { DevOutbox } from '../../lib/mailer';
 import { fakeClassifier, isScarlet, SCARLET, TEAL } from '../../../test/fake-moderation';
 import { storedUnder } from '../../../test/files';
 import {
+  callAs,
   createTestApp,
+  creditsLeft,
   loginTourist,
   messagesFile,
-  multipart,
+  postMultipart,
   signInByEmail,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 import type { ImageJobResult } from './images.service';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 const en = messagesFile('en');
 /** A message's text before its `{{term}}`: the phrase the engine quotes is its own business. */
@@ -78,12 +75,7 @@ describe('moderation of image prompts and generated pictures', () => {
     payload?: object,
     headers: Record<string, string> = {},
   ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, cookie, payload, headers);
     expect(res.statusCode).toBe(200);
     return res.json<Envelope<T>>();
   };
@@ -239,12 +231,8 @@ describe('moderation of image prompts and generated pictures', () => {
       const head = await sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
         .png()
         .toBuffer();
-      const body = multipart({ head: { filename: 'me.png', contentType: 'image/png', data: head } });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/cgi-bin/auth/user/update',
-        headers: { ...body.headers, cookie: me.cookie },
-        payload: body.payload,
+      const res = await postMultipart(t.app, '/cgi-bin/auth/user/update', me.cookie, {
+        head: { filename: 'me.png', contentType: 'image/png', data: head },
       });
       return res.json<Envelope<UserInfo>>();
     };
@@ -277,24 +265,15 @@ describe('moderation of face swap photos', () => {
   afterAll(() => t.close());
 
   const swap = async (cookie: string, base: Buffer, face: Buffer, consent = 'true') => {
-    const body = multipart({
+    const res = await postMultipart(t.app, '/cgi-bin/auth/aigc/image', cookie, {
       type: 'faceswap',
       base: { filename: 'b.jpg', contentType: 'image/jpeg', data: base },
       face: { filename: 'f.jpg', contentType: 'image/jpeg', data: face },
       consent,
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/auth/aigc/image',
-      headers: { ...body.headers, cookie },
-      payload: body.payload,
-    });
     return res.json<Envelope<{ id: string }>>();
   };
-  const remain = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } })).json<
-      Envelope<CreditRemain>
-    >().data.remain;
+  const remain = (cookie: string) => creditsLeft(t.app, cookie);
 
   it('refuses an explicit photo without adult content, keeping and charging nothing', async () => {
     const me = await loginTourist(t.app);

@@ -3,13 +3,7 @@ import { loadNsfwModel, NsfwImageEngine, PreviewImageEngine, type ModerationResu
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditEntries, jobs } from '../../db/schema';
-import { createTestApp, loginTourist, type TestApp } from '../../../test/helpers';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
+import { callAs, createTestApp, loginTourist, type Envelope, type TestApp } from '../../../test/helpers';
 
 /**
  * The offline preview renderer (the default image engine): honest about what it is. It is no AI
@@ -25,14 +19,7 @@ describe('the preview image engine', () => {
   afterAll(() => t.close());
 
   const call = async <T>(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    (
-      await t.app.inject({
-        method,
-        url: `/cgi-bin/auth${url}`,
-        headers: { cookie },
-        ...(payload ? { payload } : {}),
-      })
-    ).json<Envelope<T>>();
+    (await callAs(t.app, method, `/cgi-bin/auth${url}`, cookie, payload)).json<Envelope<T>>();
 
   it('costs nothing: the job is free, no credit moves, and the pictures say they are previews', async () => {
     const me = await loginTourist(t.app);

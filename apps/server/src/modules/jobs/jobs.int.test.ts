@@ -10,17 +10,18 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema';
-import { createTestApp, loginTourist, messagesFile, type TestApp } from '../../../test/helpers';
+import {
+  callAs,
+  createTestApp,
+  loginTourist,
+  messagesFile,
+  type Envelope,
+  type TestApp,
+} from '../../../test/helpers';
 import { JOBS_CHANNEL } from './jobs.repository';
 import { Worker } from './worker';
 
 const en = messagesFile('en');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /** An engine the test steers: it can fail, wait for a go, or count what it drew. */
 class ScriptedEngine implements ImageEngine {
@@ -48,12 +49,7 @@ describe('image jobs', () => {
   afterAll(() => t.close());
 
   const call = async <T>(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, cookie, payload);
     expect(res.statusCode).toBe(200);
     return res.json<Envelope<T>>();
   };

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { speechWav } from '../../../test/audio';
 import { ASTRONAUT_PHOTO, storedFiles } from '../../../test/files';
-import { createTestApp, loginTourist, multipart, type TestApp } from '../../../test/helpers';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
+import {
+  createTestApp,
+  loginTourist,
+  type MultipartFields,
+  postMultipart,
+  type Envelope,
+  type TestApp,
+} from '../../../test/helpers';
 
 describe('refused face swaps and voice clones', () => {
   let t: TestApp;
@@ -47,14 +48,8 @@ describe('refused face swaps and voice clones', () => {
     });
     return who;
   };
-  const post = async (cookie: string, url: string, fields: Parameters<typeof multipart>[0]) => {
-    const body = multipart(fields);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/cgi-bin/auth${url}`,
-      headers: { ...body.headers, cookie },
-      payload: body.payload,
-    });
+  const post = async (cookie: string, url: string, fields: MultipartFields) => {
+    const res = await postMultipart(t.app, `/cgi-bin/auth${url}`, cookie, fields);
     return res.json<Envelope<unknown>>();
   };
   const swap = (cookie: string) =>

@@ -6,10 +6,12 @@ import { orders, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import { fakeNowPayments, fakeStripe } from '../../../test/fake-payments';
 import {
+  callAs,
   createTestApp,
   loginTourist,
   messagesFile,
   signInByEmail,
+  type Envelope,
   type TestApp,
 } from '../../../test/helpers';
 import { nowpaymentsSignature } from './gateways';
@@ -22,12 +24,6 @@ const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const NOW_KEY = 'np-key-local';
 const IPN_SECRET = 'ipn-secret-local';
 const stripe = new Stripe('sk_test_unused', { telemetry: false });
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 describe('buying credits with Stripe and NOWPayments', () => {
   let t: TestApp;
@@ -543,11 +539,8 @@ describe('the built-in test checkout (no payment keys)', () => {
   });
 
   const call = async <T>(cookie: string, url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url: `/cgi-bin/auth${url}`,
-      headers: { cookie, 'x-locale': 'ar' },
-      ...(payload ? { payload } : {}),
+    const res = await callAs(t.app, payload ? 'POST' : 'GET', `/cgi-bin/auth${url}`, cookie, payload, {
+      'x-locale': 'ar',
     });
     return res.json<Envelope<T>>();
   };

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationActions, moderationEvents, reports, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import {
+  callAs,
   createTestApp,
   loginTourist,
   makeCharacter,
@@ -64,12 +65,7 @@ describe('reports, the admin queue and the audit log', () => {
     url: string,
     payload?: object,
   ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/cgi-bin${url}`,
-      headers: who ? { cookie: who.cookie } : {},
-      ...(payload ? { payload } : {}),
-    });
+    const res = await callAs(t.app, method, `/cgi-bin${url}`, who?.cookie, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
     // Tests read `data` only after a success.
     return res.json<Envelope<T> & { data: T }>();

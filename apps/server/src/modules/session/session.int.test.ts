@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode, LOCALE_CODES, NO_SESSION_MESSAGE, type Locale } from '@lumi/contract';
+import { ErrorCode, LOCALE_CODES, NO_SESSION_MESSAGE, type Locale, type Envelope } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -15,12 +15,6 @@ import { sessions, users } from '../../db/schema';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T | null;
-}
 
 interface LoginData {
   ticket: string;

@@ -1,16 +1,18 @@
-import { ErrorCode, type CreditRemain } from '@lumi/contract';
+import { ErrorCode } from '@lumi/contract';
 import { encodeWav } from '@lumi/engines';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, moderationEvents } from '../../db/schema';
 import { storedUnder } from '../../../test/files';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
+import {
+  createTestApp,
+  creditsLeft,
+  loginTourist,
+  messagesFile,
+  postMultipart,
+  type Envelope,
+  type TestApp,
+} from '../../../test/helpers';
 
 /** content_refused before its `{{term}}` (the quoted phrase is the engine's). */
 const refusedLead = (locale: 'en' | 'ja') => messagesFile(locale).content_refused.split('{{')[0]!;
@@ -32,10 +34,7 @@ describe('moderation of texts to speak and voice-clone scripts', () => {
   });
   afterAll(() => t.close());
 
-  const remain = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } })).json<
-      Envelope<CreditRemain>
-    >().data.remain;
+  const remain = (cookie: string) => creditsLeft(t.app, cookie);
 
   it('refuses a text to speak that sexualises a minor, in the caller’s language, free of charge', async () => {
     const me = await loginTourist(t.app);
@@ -66,16 +65,10 @@ describe('moderation of texts to speak and voice-clone scripts', () => {
   it('refuses such a typed clone script, keeping no recording; consent still comes first', async () => {
     const me = await loginTourist(t.app);
     const clone = async (consent: string) => {
-      const body = multipart({
+      const res = await postMultipart(t.app, '/cgi-bin/auth/aigc/speech/custom', me.cookie, {
         voice: { filename: 'me.wav', contentType: 'audio/wav', data: tone() },
         text: BAD,
         consent,
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/cgi-bin/auth/aigc/speech/custom',
-        headers: { ...body.headers, cookie: me.cookie },
-        payload: body.payload,
       });
       return res.json<Envelope<null>>();
     };

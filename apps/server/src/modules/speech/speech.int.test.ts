@@ -2,11 +2,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, type CreditRemain } from '@lumi/contract';
+import { ErrorCode } from '@lumi/contract';
 import { medianPitch } from '@lumi/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, FFMPEG, SAMPLE_RATE } from '../../lib/audio';
-import { createTestApp, loginTourist, messagesFile, multipart, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  creditsLeft,
+  loginTourist,
+  messagesFile,
+  type MultipartFields,
+  postMultipart,
+  type Envelope,
+  type TestApp,
+} from '../../../test/helpers';
 import { speechWav as speechAt } from '../../../test/audio';
 
 const en = messagesFile('en');
@@ -41,12 +50,6 @@ function transcode(wav: string, format: string): string {
   return out;
 }
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
 describe('voice tools', () => {
   let t: TestApp;
   let ref15 = '';
@@ -59,10 +62,7 @@ describe('voice tools', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const balance = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie } })).json<
-      Envelope<CreditRemain>
-    >().data.remain;
+  const balance = (cookie: string) => creditsLeft(t.app, cookie);
   const tts = (cookie: string, payload: object) =>
     t.app.inject({
       method: 'POST',
@@ -70,15 +70,8 @@ describe('voice tools', () => {
       headers: { cookie },
       payload,
     });
-  const clone = (cookie: string, fields: Parameters<typeof multipart>[0]) => {
-    const body = multipart(fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/auth/aigc/speech/custom',
-      headers: { ...body.headers, cookie },
-      payload: body.payload,
-    });
-  };
+  const clone = (cookie: string, fields: MultipartFields) =>
+    postMultipart(t.app, '/cgi-bin/auth/aigc/speech/custom', cookie, fields);
   const file = (p: string, type = 'application/octet-stream') => ({
     filename: path.basename(p),
     contentType: type,
@@ -216,7 +209,7 @@ describe('voice tools', () => {
       silent,
     ]);
     fs.writeFileSync(path.join(dir, 'corrupt.wav'), Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEjunk'));
-    const cases: [Parameters<typeof multipart>[0], string][] = [
+    const cases: [MultipartFields, string][] = [
       [
         { voice: file(ref9), text: 'Hi.', consent: 'true' },
         en.reference_length.replace('{{seconds}}', '9.0'),
