@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { externalNpm } from '../apps/server/external-npm.mjs';
 
 /** The repository. */
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -105,16 +106,7 @@ export async function importBundled(contents) {
     format: 'esm',
     outfile: out,
     logLevel: 'error',
-    plugins: [
-      {
-        name: 'external-npm',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [externalNpm],
   });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return { module: await import(out), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };

@@ -1,6 +1,7 @@
 // Bundles the server and the workspace packages it uses into dist/; npm dependencies stay
 // external and load from node_modules at run time.
 import { build } from 'esbuild';
+import { externalNpm } from './external-npm.mjs';
 
 await build({
   entryPoints: {
@@ -16,14 +17,5 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  plugins: [externalNpm],
 });

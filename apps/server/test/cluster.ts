@@ -7,6 +7,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { externalNpm } from '../external-npm.mjs';
 import { LIFTED_LIMITS } from './helpers';
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,16 +29,7 @@ function bundle(): Promise<string> {
       target: 'node20',
       format: 'esm',
       logLevel: 'error',
-      plugins: [
-        {
-          name: 'external-npm',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@lumi/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
+      plugins: [externalNpm],
     });
     return outfile;
   })();

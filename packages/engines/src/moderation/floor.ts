@@ -43,7 +43,14 @@
  * bench/redteam/cases.jsonl, run by bench/moderation.mjs and floor.test.ts).
  */
 import { normalise, type Views } from './floor/normalise';
-import { activeGroups, contextMatches, scanAll, type Group, type Hit, type ScanFamily } from './floor/rules';
+import {
+  activeGroups,
+  contextMatches,
+  MINOR_SCAN_FAMILIES,
+  scanAll,
+  type Group,
+  type Hit,
+} from './floor/rules';
 import type {
   ModerationCategory,
   ModerationContext,
@@ -51,17 +58,6 @@ import type {
   ModerationInput,
   ModerationResult,
 } from './types';
-
-const MINOR: ReadonlySet<ScanFamily> = new Set([
-  'absolute',
-  'underage',
-  'age',
-  'school',
-  'schoolPlace',
-  'child',
-  'childGeneric',
-  'teen',
-]);
 
 // The patterns below read the universal view (lower case, no diacritics).
 // Sentence and clause ends:
@@ -119,7 +115,9 @@ export class OfflineFloor implements ModerationEngine {
   ): Hit | null {
     const absolute = hits.find((h) => h.family === 'absolute');
     if (absolute) return absolute;
-    const minors = hits.filter((h) => MINOR.has(h.family) && !(h.family === 'age' && !isMinorAge(h)));
+    const minors = hits.filter(
+      (h) => MINOR_SCAN_FAMILIES.has(h.family) && !(h.family === 'age' && !isMinorAge(h)),
+    );
     if (!minors.length) return null;
 
     const text = views.u;

@@ -36,8 +36,8 @@ export type ScanFamily =
 
 export type ContextFamily = Exclude<Family, ScanFamily>;
 
-export const SCAN_FAMILIES: readonly ScanFamily[] = [
-  'absolute',
+/** The families that speak of a minor (an age, a school, a child...), `absolute` aside. */
+const MINOR_FAMILY_LIST = [
   'underage',
   'age',
   'school',
@@ -45,10 +45,18 @@ export const SCAN_FAMILIES: readonly ScanFamily[] = [
   'child',
   'childGeneric',
   'teen',
+] as const satisfies readonly ScanFamily[];
+
+export const SCAN_FAMILIES: readonly ScanFamily[] = [
+  'absolute',
+  ...MINOR_FAMILY_LIST,
   'sexual',
   'intimate',
   'selfHarm',
 ];
+
+/** The families a minor is named by: `absolute` (always a minor) and the minor families. */
+export const MINOR_SCAN_FAMILIES: ReadonlySet<ScanFamily> = new Set(['absolute', ...MINOR_FAMILY_LIST]);
 
 const CONTEXT_FAMILIES: readonly ContextFamily[] = [
   'past',
@@ -228,15 +236,7 @@ function hasNonAscii(text: string, from: number, to: number): boolean {
   return false;
 }
 
-const MINOR_FAMILIES = new Set<ScanFamily>([
-  'underage',
-  'age',
-  'school',
-  'schoolPlace',
-  'child',
-  'childGeneric',
-  'teen',
-]);
+const MINOR_FAMILIES = new Set<ScanFamily>(MINOR_FAMILY_LIST);
 
 /**
  * A minor signal inside a longer one is the same phrase read twice ("3학년" in "초등학교 3학년"):
