@@ -2,11 +2,10 @@
 // npm run admin -- mint-codes --credits 300 --expiry-days 30 --count 5
 // Mints redeem codes in the database the settings point at (DATABASE_URL, or the embedded
 // PGlite under DATA_DIR: stop the server first, PGlite allows one process) and prints them.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mintCodesBodySchema } from '@lumi/contract';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { systemClock } from './lib/clock';
 import { CreditsService } from './modules/credits/credits.service';
 import { RedeemService } from './modules/payments/redeem.service';
@@ -46,9 +45,7 @@ if (!body.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pgdata'),
+const database = await openConfiguredDatabase(config, {
   poolSize: 2,
 });
 try {

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openConfiguredDatabase, type Database } from './db/client';
 import { systemClock } from './lib/clock';
 import { seedCatalogue } from './seed/catalogue';
 
@@ -47,9 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  const database = await openConfiguredDatabase(config, {
     poolSize: config.databasePoolSize,
     onPoolError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`),
   });

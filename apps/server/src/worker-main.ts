@@ -1,13 +1,12 @@
 // npm run worker: a process that only runs generation jobs, beside any number of servers and
 // other workers on the same PostgreSQL (DATABASE_URL). Stops cleanly on SIGTERM: running jobs
 // get 10 s to finish, then go back to the queue for another worker.
-import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openConfiguredDatabase } from './db/client';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     // A worker runs jobs whatever RUN_WORKERS says (that setting is for the server), and never seeds.
     config = { ...loadConfig(), seedCharacters: false };
@@ -25,9 +24,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  const database = await openConfiguredDatabase(config, {
     poolSize: Math.max(4, config.jobs.concurrency + 2),
   });
   // The same services as the server (engines, storage, credits), without listening for HTTP.

@@ -59,6 +59,21 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/**
+ * The configured database, as the server, the worker and the command-line tools open it:
+ * DATABASE_URL's PostgreSQL, else the embedded PGlite in DATA_DIR/pgdata.
+ */
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: Pick<DatabaseOptions, 'poolSize' | 'onPoolError'>,
+): Promise<Database> {
+  return openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+    ...options,
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onPoolError);
   return openPglite(options.pgliteDir, options.pgliteFrom);

@@ -1,8 +1,7 @@
 // npm run seed:synthetic -- [count]: adds synthetic characters (default 100000) to the database
 // the settings point at (DATABASE_URL or the embedded PGlite under DATA_DIR), for benchmarks.
-import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { systemClock } from '../lib/clock';
 import { LocalStorage } from '../lib/storage';
 import { seedSynthetic } from './synthetic';
@@ -13,9 +12,7 @@ if (!Number.isSafeInteger(count) || count <= 0) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pgdata'),
+const database = await openConfiguredDatabase(config, {
   poolSize: 2,
 });
 const started = Date.now();

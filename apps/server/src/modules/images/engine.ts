@@ -16,33 +16,26 @@ export function imageEngineFor(config: ImageEngineConfig): ImageEngine {
     standard: config.models.standard,
     advanced: config.models.advanced ?? config.models.standard,
   };
+  /** What every engine that speaks to a server takes: where, the key, and the time limit. */
+  const server = { baseUrl: config.url ?? '', apiKey: config.apiKey, timeoutMs: config.timeoutMs };
   switch (config.engine) {
     case 'a1111':
-      return new A1111Engine({
-        baseUrl: config.url ?? '',
-        apiKey: config.apiKey,
-        checkpoints,
-        timeoutMs: config.timeoutMs,
-      });
+      return new A1111Engine({ ...server, checkpoints });
     case 'comfyui':
       return new ComfyUIEngine({
-        baseUrl: config.url ?? '',
-        apiKey: config.apiKey,
+        ...server,
         workflow: loadComfyWorkflow(
           config.workflow ?? path.join(serverRoot(), 'engines/comfyui-txt2img.json'),
         ),
         checkpoints,
-        timeoutMs: config.timeoutMs,
       });
     case 'openai':
       return new OpenAIImagesEngine({
-        baseUrl: config.url ?? '',
-        apiKey: config.apiKey,
+        ...server,
         models: {
           standard: config.models.standard ?? 'dall-e-2',
           advanced: config.models.advanced ?? config.models.standard ?? 'dall-e-3',
         },
-        timeoutMs: config.timeoutMs,
       });
     case 'preview':
       return new PreviewImageEngine();
