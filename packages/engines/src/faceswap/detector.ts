@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
+import { startWasmBackend } from '../tf-wasm';
 import type { Point, RgbImage } from './swap';
 
 export interface DetectedFace {
@@ -26,11 +27,7 @@ let ready: Promise<void> | undefined;
  */
 export function loadFaceModels(): Promise<void> {
   ready ??= (async () => {
-    tf.setWasmPaths(
-      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
-    );
-    if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend did not start');
-    await tf.ready();
+    await startWasmBackend(tf, (prefix) => tf.setWasmPaths(prefix));
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);

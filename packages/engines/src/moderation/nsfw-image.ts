@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type * as Tf from '@tensorflow/tfjs';
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
 import { EngineError } from '../errors';
+import { startWasmBackend } from '../tf-wasm';
 import type { ModerationContext, ModerationEngine, ModerationInput, ModerationResult } from './types';
 
 /** The five classes of the nsfwjs models, each with its probability (they sum to 1). */
@@ -33,11 +33,7 @@ let model: Promise<NSFWJS> | undefined;
  */
 export function loadNsfwModel(): Promise<NSFWJS> {
   model ??= (async () => {
-    tfWasm.setWasmPaths(
-      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
-    );
-    if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend did not start');
-    await tf.ready();
+    await startWasmBackend(tf, (prefix) => tfWasm.setWasmPaths(prefix));
     const { NSFWJS } = await import('nsfwjs/core');
     const { MobileNetV2Model } = await import('nsfwjs/models/mobilenet_v2');
     const json = (await MobileNetV2Model.modelJson()).default;
