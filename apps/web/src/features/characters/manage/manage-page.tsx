@@ -1,16 +1,16 @@
+import { LoadMore } from '@/components/load-more';
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
-import { Loader2, Search, ShieldCheck } from 'lucide-react';
+import { Search, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { confirmDialog } from '../character-dialog-store';
 import { CharacterDialogHost } from '../components/character-dialog-host';
 import { resolveAccess, isForbidden } from './access';
 import { AdminsOnly, LoadFailed, ManageBlocked, NoMatches, QueueEmpty } from './components/manage-states';
-import { ManageRow, ManageRowSkeleton } from './components/manage-row';
+import { ManageRow, ManageRowSkeletons } from './components/manage-row';
 import { LogPanel } from './components/log-panel';
 import { ReportsPanel } from './components/reports-panel';
 import { flattenPages } from './list-updates';
@@ -37,16 +37,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-function Skeletons() {
-  return (
-    <ul className="flex flex-col gap-3" aria-hidden data-testid="manage-skeleton">
-      {Array.from({ length: 4 }, (_, i) => (
-        <ManageRowSkeleton key={i} />
-      ))}
-    </ul>
-  );
 }
 
 /**
@@ -108,7 +98,7 @@ export default function ManageCharacterPage() {
   let body;
   switch (access.state) {
     case 'checking':
-      body = <Skeletons />;
+      body = <ManageRowSkeletons count={4} testId="manage-skeleton" />;
       break;
     case 'notAdmin':
       body = <AdminsOnly />;
@@ -220,7 +210,7 @@ export default function ManageCharacterPage() {
                 )}
 
                 {current.isPending ? (
-                  <Skeletons />
+                  <ManageRowSkeletons count={4} testId="manage-skeleton" />
                 ) : current.isError && items.length === 0 ? (
                   <LoadFailed onRetry={() => void current.refetch()} />
                 ) : items.length === 0 ? (
@@ -241,22 +231,12 @@ export default function ManageCharacterPage() {
                         />
                       ))}
                     </ul>
-                    <div className="text-muted flex min-h-16 items-center justify-center py-6 text-sm">
-                      {current.hasNextPage ? (
-                        <Button
-                          variant="secondary"
-                          onClick={() => void current.fetchNextPage()}
-                          disabled={current.isFetchingNextPage}
-                        >
-                          {current.isFetchingNextPage && (
-                            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-                          )}
-                          {t('list.loadMore')}
-                        </Button>
-                      ) : (
-                        <span>{t('list.end')}</span>
-                      )}
-                    </div>
+                    <LoadMore
+                      query={current}
+                      more={t('list.loadMore')}
+                      end={t('list.end')}
+                      className="text-muted min-h-16 items-center py-6 text-sm"
+                    />
                   </>
                 )}
               </>

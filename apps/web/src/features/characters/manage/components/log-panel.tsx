@@ -1,12 +1,12 @@
+import { LoadMore } from '@/components/load-more';
 import type { ModerationLogEntry } from '@lumi/contract';
-import { Bot, Loader2, ScrollText } from 'lucide-react';
+import { Bot, ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { isForbidden } from '../access';
 import { useModerationLog } from '../use-reports';
-import { ManageRowSkeleton } from './manage-row';
-import { LoadFailed } from './manage-states';
+import { ManageRowSkeletons } from './manage-row';
+import { LoadFailed, StatePanel } from './manage-states';
 import { actionIcon } from './report-row';
 
 function Entry({ entry: e }: { entry: ModerationLogEntry }) {
@@ -59,22 +59,16 @@ export function LogPanel({ onForbidden }: { onForbidden: (error: unknown) => voi
   }, [refused, onForbidden]);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  if (log.isPending)
-    return (
-      <ul className="flex flex-col gap-3" aria-hidden>
-        {[0, 1, 2].map((i) => (
-          <ManageRowSkeleton key={i} />
-        ))}
-      </ul>
-    );
+  if (log.isPending) return <ManageRowSkeletons count={3} />;
   if (log.isError) return <LoadFailed onRetry={() => void log.refetch()} />;
   if (entries.length === 0)
     return (
-      <div className="border-line bg-surface/60 rounded-3xl border px-6 py-12 text-center" role="status">
-        <ScrollText className="text-faint mx-auto h-10 w-10" aria-hidden />
-        <p className="mt-4 text-lg font-bold">{t('log.emptyTitle')}</p>
-        <p className="text-muted mx-auto mt-2 max-w-md text-sm">{t('log.emptyBody')}</p>
-      </div>
+      <StatePanel
+        testId="log-empty"
+        icon={<ScrollText className="text-faint h-10 w-10" aria-hidden />}
+        title={t('log.emptyTitle')}
+        body={t('log.emptyBody')}
+      />
     );
   return (
     <div data-testid="log-panel">
@@ -83,20 +77,12 @@ export function LogPanel({ onForbidden }: { onForbidden: (error: unknown) => voi
           <Entry key={entry.id} entry={entry} />
         ))}
       </ul>
-      <div className="text-faint mt-6 flex justify-center text-sm">
-        {log.hasNextPage ? (
-          <Button
-            variant="secondary"
-            onClick={() => void log.fetchNextPage()}
-            disabled={log.isFetchingNextPage}
-          >
-            {log.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-            {t('list.loadMore')}
-          </Button>
-        ) : (
-          <span>{t('list.end')}</span>
-        )}
-      </div>
+      <LoadMore
+        query={log}
+        more={t('list.loadMore')}
+        end={t('list.end')}
+        className="text-faint mt-6 text-sm"
+      />
     </div>
   );
 }

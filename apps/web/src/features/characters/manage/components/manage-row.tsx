@@ -172,7 +172,18 @@ export function ManageRow({ character: c, busy, onAction }: ManageRowProps) {
   );
 }
 
-export function ManageRowSkeleton() {
+/** Grey rows while a list of the admin area is read. */
+export function ManageRowSkeletons({ count, testId }: { count: number; testId?: string }) {
+  return (
+    <ul className="flex flex-col gap-3" aria-hidden data-testid={testId}>
+      {Array.from({ length: count }, (_, i) => (
+        <RowSkeleton key={i} />
+      ))}
+    </ul>
+  );
+}
+
+function RowSkeleton() {
   return (
     <li className="border-line bg-surface flex gap-4 rounded-2xl border p-4" aria-hidden>
       <div className="bg-surface-3 h-20 w-16 animate-pulse rounded-xl sm:h-24 sm:w-18" />

@@ -6,7 +6,8 @@ import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { Link } from '@/lib/router';
 
-function StatePanel({
+/** A whole-panel state of the admin area: an icon, a title, a line, an action. */
+export function StatePanel({
   icon,
   title,
   body,
@@ -17,7 +18,7 @@ function StatePanel({
   title: string;
   body?: string;
   action?: ReactNode;
-  testId: string;
+  testId?: string;
 }) {
   return (
     <div

@@ -1,3 +1,4 @@
+import { LoadMore } from '@/components/load-more';
 import {
   REPORT_TARGET_TYPES,
   type ModerationActionKind,
@@ -5,10 +6,9 @@ import {
   type ReportTargetType,
 } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { confirmDialog } from '../../character-dialog-store';
 import { isForbidden } from '../access';
@@ -19,8 +19,8 @@ import {
   useSafetyCounts,
   type ReportAction,
 } from '../use-reports';
-import { ManageRowSkeleton } from './manage-row';
-import { LoadFailed } from './manage-states';
+import { ManageRowSkeletons } from './manage-row';
+import { LoadFailed, StatePanel } from './manage-states';
 import { ReportRow } from './report-row';
 import { SafetySummary } from './safety-summary';
 import { isolate } from '@/lib/bidi';
@@ -115,23 +115,16 @@ export function ReportsPanel({ onForbidden }: { onForbidden: (error: unknown) =>
       </div>
 
       {queue.isPending ? (
-        <ul className="flex flex-col gap-3" aria-hidden data-testid="reports-skeleton">
-          {[0, 1, 2].map((i) => (
-            <ManageRowSkeleton key={i} />
-          ))}
-        </ul>
+        <ManageRowSkeletons count={3} testId="reports-skeleton" />
       ) : queue.isError ? (
         <LoadFailed onRetry={() => void queue.refetch()} />
       ) : items.length === 0 ? (
-        <div
-          className="border-line bg-surface/60 rounded-3xl border px-6 py-12 text-center"
-          role="status"
-          data-testid="reports-empty"
-        >
-          <CheckCircle2 className="text-success mx-auto h-12 w-12" aria-hidden />
-          <p className="mt-4 text-lg font-bold">{t('reports.emptyTitle')}</p>
-          <p className="text-muted mx-auto mt-2 max-w-md text-sm">{t('reports.emptyBody')}</p>
-        </div>
+        <StatePanel
+          testId="reports-empty"
+          icon={<CheckCircle2 className="text-success h-12 w-12" aria-hidden />}
+          title={t('reports.emptyTitle')}
+          body={t('reports.emptyBody')}
+        />
       ) : (
         <>
           {total !== undefined && (
@@ -149,20 +142,12 @@ export function ReportsPanel({ onForbidden }: { onForbidden: (error: unknown) =>
               />
             ))}
           </ul>
-          <div className="text-faint mt-6 flex justify-center text-sm">
-            {queue.hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void queue.fetchNextPage()}
-                disabled={queue.isFetchingNextPage}
-              >
-                {queue.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-                {t('list.loadMore')}
-              </Button>
-            ) : (
-              <span>{t('list.end')}</span>
-            )}
-          </div>
+          <LoadMore
+            query={queue}
+            more={t('list.loadMore')}
+            end={t('list.end')}
+            className="text-faint mt-6 text-sm"
+          />
         </>
       )}
     </div>
