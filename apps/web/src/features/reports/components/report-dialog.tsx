@@ -3,6 +3,7 @@ import { CheckCircle2, Flag, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -109,7 +110,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
         <label htmlFor={`${ids}-details`} className="mt-4 block text-sm font-semibold">
           {t('detailsLabel')}
         </label>
-        <textarea
+        <Textarea
           id={`${ids}-details`}
           dir="auto"
           rows={3}
@@ -117,7 +118,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
           maxLength={REPORT_LIMITS.details}
           onChange={(e) => setDetails(e.target.value)}
           placeholder={t('detailsPlaceholder')}
-          className="border-line bg-surface-2 placeholder:text-faint focus:border-violet mt-1.5 w-full resize-y rounded-xl border px-3 py-2 text-sm leading-relaxed outline-none"
+          className="mt-1.5 leading-relaxed"
         />
 
         {error && (

@@ -4,6 +4,7 @@ import { Loader2, Mail } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
@@ -148,7 +149,7 @@ export default function SignInDialog({
             <label htmlFor={inputId} className="text-sm font-semibold">
               {t('auth.email')}
             </label>
-            <input
+            <Input
               id={inputId}
               type="email"
               inputMode="email"
@@ -160,7 +161,7 @@ export default function SignInDialog({
               placeholder={t('auth.emailPlaceholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="border-line bg-surface-2 focus:border-violet h-12 rounded-xl border px-4 text-base outline-none placeholder:text-start"
+              className="placeholder:text-start"
             />
           </>
         ) : (

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type Rea
 import { useTranslation } from 'react-i18next';
 import { AppInstallActions, AppOfferIntro } from '@/components/app-install';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -160,14 +161,13 @@ function Profile({ user }: { user: UserInfo }) {
             <label htmlFor={nameId} className="text-sm font-semibold">
               {t('name')}
             </label>
-            <input
+            <Input
               id={nameId}
               value={name}
               maxLength={USER_NAME_MAX}
               autoComplete="nickname"
               dir="auto"
               onChange={(e) => setName(e.target.value)}
-              className="border-line bg-surface-2 focus:border-violet h-11 rounded-xl border px-4 outline-none"
             />
             <p className="text-muted text-xs">{t(`signedInWith.${user.type}`, { defaultValue: '' })}</p>
             <div>
