@@ -2,6 +2,7 @@ import { voiceById, type SpeechHistoryItem } from '@lumi/contract';
 import { Download, History, Loader2, Play, Square } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { downloadFile } from '@/lib/download';
@@ -25,30 +26,30 @@ export function SpeechHistory({ kind, player }: { kind: SpeechHistoryItem['kind'
         <History className="text-pink h-5 w-5" aria-hidden />
         {t(kind === 'speech' ? 'history.heading' : 'history.cloneHeading')}
       </h2>
-      {history.isPending ? (
-        <div className="grid gap-2" aria-hidden>
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="bg-surface-2 h-16 animate-pulse rounded-2xl motion-reduce:animate-none" />
-          ))}
-        </div>
-      ) : history.isError ? (
-        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
-          <span className="text-muted">{t('history.failed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-pretty">
-          {t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
-        </p>
-      ) : (
+      <ListStates
+        query={history}
+        count={items.length}
+        skeleton={
+          <div className="grid gap-2" aria-hidden>
+            {Array.from({ length: 3 }, (_, i) => (
+              <div
+                key={i}
+                className="bg-surface-2 h-16 animate-pulse rounded-2xl motion-reduce:animate-none"
+              />
+            ))}
+          </div>
+        }
+        failed={t('history.failed')}
+        retry={t('common:actions.retry')}
+        empty={t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
+        emptyClassName="py-6 text-pretty"
+      >
         <ul className="grid min-w-0 gap-2">
           {items.map((item) => (
             <HistoryRow key={item.id} item={item} player={player} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }
