@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
 
@@ -31,7 +31,8 @@ export function ListStates({
   query: ListQuery;
   /** How many items there are to show. */
   count: number;
-  skeleton: ReactNode;
+  /** The grey shapes shown while it is read: how many, their box, and each one's look. */
+  skeleton: { count: number; className: string; item: string; style?: (i: number) => CSSProperties };
   failed: string;
   retry: string;
   empty: string;
@@ -43,7 +44,18 @@ export function ListStates({
   return (
     <>
       {query.isPending ? (
-        skeleton
+        <div className={skeleton.className} aria-hidden>
+          {Array.from({ length: skeleton.count }, (_, i) => (
+            <div
+              key={i}
+              className={cn(
+                'bg-surface-2 animate-pulse rounded-2xl motion-reduce:animate-none',
+                skeleton.item,
+              )}
+              style={skeleton.style?.(i)}
+            />
+          ))}
+        </div>
       ) : query.isError ? (
         <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
           <span className="text-muted">{failed}</span>

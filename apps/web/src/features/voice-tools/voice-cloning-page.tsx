@@ -1,5 +1,5 @@
 import { COSTS, SPEECH_LIMITS } from '@lumi/contract';
-import { ArrowLeft, ArrowRight, AudioWaveform, FileText, Mic, Upload, WandSparkles } from 'lucide-react';
+import { ArrowLeft, ArrowRight, AudioWaveform, WandSparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolColumns, ToolPageFrame, ToolPageHeader, phoneBarClass } from '@/components/tool-page-layout';
@@ -10,25 +10,16 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cloneVoice, type CloneInput } from './api/clone-voice';
 import { FormatChoice } from './components/format-choice';
 import { Note } from './components/note';
-import { AudioSources, SourcePanel, SummaryRow, describe, type Audio } from './components/clone-parts';
+import { AudioSources, SummaryRow, describe, takeOf, useTakes } from './components/clone-parts';
 import { ResultPanel } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
 import { Stepper, type StepperItem } from '@/components/ui/stepper';
-import { Tabs } from '@/components/ui/tabs';
 import { TextField } from './components/text-field';
 import { useAudioJob } from './hooks/use-audio-job';
-import { useBlobState } from './hooks/use-blob-url';
 import { useSharedPlayer } from './hooks/use-shared-player';
 import { audioFileName, formatOfType } from './lib/format';
 import { revealOnPhones } from './lib/page';
-import {
-  loadCloneForm,
-  saveCloneForm,
-  type CloneForm,
-  type CloneStep,
-  type ReferenceSource,
-  type ScriptSource,
-} from './lib/saved-state';
+import { loadCloneForm, saveCloneForm, type CloneForm, type CloneStep } from './lib/saved-state';
 
 const STEPS: readonly CloneStep[] = [1, 2, 3];
 
@@ -44,26 +35,14 @@ export default function VoiceCloningPage() {
   const title = t('common:tools.voiceClone.name');
   useDocumentTitle(title);
   const formId = useId();
-  const sourceTab = <S extends ScriptSource>(value: S, Icon: typeof Mic) => ({
-    value,
-    label: t(`clone.source.${value}`),
-    icon: <Icon className="h-4 w-4" aria-hidden />,
-  });
-  const SOURCE = {
-    text: sourceTab('text', FileText),
-    record: sourceTab('record', Mic),
-    upload: sourceTab('upload', Upload),
-  };
   const idBase = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
   const [form, setForm] = useState<CloneForm>(loadCloneForm);
-  const [referenceRecording, setReferenceRecording] = useBlobState<Audio>();
-  const [referenceUpload, setReferenceUpload] = useBlobState<Audio>();
-  const [scriptRecording, setScriptRecording] = useBlobState<Audio>();
-  const [scriptUpload, setScriptUpload] = useBlobState<Audio>();
+  const referenceTakes = useTakes();
+  const scriptTakes = useTakes();
   const [consent, setConsent] = useState(false);
   const player = useSharedPlayer();
   const job = useAudioJob<CloneInput>({
@@ -92,8 +71,8 @@ export default function VoiceCloningPage() {
     update({ step });
   };
 
-  const reference = form.referenceSource === 'record' ? referenceRecording : referenceUpload;
-  const scriptAudio = form.scriptSource === 'record' ? scriptRecording : scriptUpload;
+  const reference = takeOf(referenceTakes, form.referenceSource);
+  const scriptAudio = takeOf(scriptTakes, form.scriptSource);
   const scriptText = form.text.trim();
   const hasScript = form.scriptSource === 'text' ? scriptText.length > 0 : scriptAudio !== null;
   const tip = !reference
@@ -191,9 +170,6 @@ export default function VoiceCloningPage() {
     </div>
   );
 
-  const referenceTabs = `${idBase}-ref`;
-  const scriptTabs = `${idBase}-script`;
-
   return (
     <ToolPageFrame page="voice-cloning">
       <ToolPageHeader icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
@@ -220,28 +196,18 @@ export default function VoiceCloningPage() {
             1,
             <>
               {heading(1, t('clone.steps.voice'), t('clone.voice.intro'))}
-              <Tabs<ReferenceSource>
+              <AudioSources
+                idBase={`${idBase}-ref`}
                 label={t('clone.voice.sourceLabel')}
-                idBase={referenceTabs}
-                variant="fill"
                 value={form.referenceSource}
                 onChange={(referenceSource) => update({ referenceSource })}
-                className="w-full sm:w-fit"
-                items={[SOURCE.record, SOURCE.upload]}
-              />
-              <AudioSources
-                idBase={referenceTabs}
-                current={form.referenceSource}
                 role="reference"
                 active={form.step === 1}
                 maxSeconds={SPEECH_LIMITS.referenceMaxSeconds}
                 minSeconds={SPEECH_LIMITS.referenceMinSeconds}
                 recordHint={t('clone.voice.hint')}
                 uploadHint={t('clone.voice.uploadHint')}
-                recording={referenceRecording}
-                upload={referenceUpload}
-                onRecording={setReferenceRecording}
-                onUpload={setReferenceUpload}
+                takes={referenceTakes}
               />
             </>,
           )}
@@ -250,37 +216,27 @@ export default function VoiceCloningPage() {
             2,
             <>
               {heading(2, t('clone.steps.script'), t('clone.script.intro'))}
-              <Tabs<ScriptSource>
+              <AudioSources
+                idBase={`${idBase}-script`}
                 label={t('clone.script.sourceLabel')}
-                idBase={scriptTabs}
-                variant="fill"
                 value={form.scriptSource}
                 onChange={(scriptSource) => update({ scriptSource })}
-                className="w-full sm:w-fit"
-                items={[SOURCE.text, SOURCE.record, SOURCE.upload]}
-              />
-              <SourcePanel idBase={scriptTabs} source="text" current={form.scriptSource}>
-                <TextField
-                  label={t('clone.script.label')}
-                  value={form.text}
-                  onChange={(text) => update({ text })}
-                  placeholder={t('clone.script.placeholder')}
-                  rows={6}
-                  testId="script-text"
-                />
-              </SourcePanel>
-              <AudioSources
-                idBase={scriptTabs}
-                current={form.scriptSource}
+                text={
+                  <TextField
+                    label={t('clone.script.label')}
+                    value={form.text}
+                    onChange={(text) => update({ text })}
+                    placeholder={t('clone.script.placeholder')}
+                    rows={6}
+                    testId="script-text"
+                  />
+                }
                 role="script"
                 active={form.step === 2}
                 maxSeconds={SPEECH_LIMITS.scriptMaxSeconds}
                 recordHint={t('clone.script.hint')}
                 uploadHint={t('clone.script.hint')}
-                recording={scriptRecording}
-                upload={scriptUpload}
-                onRecording={setScriptRecording}
-                onUpload={setScriptUpload}
+                takes={scriptTakes}
               />
             </>,
           )}

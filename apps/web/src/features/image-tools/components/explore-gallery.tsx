@@ -47,17 +47,12 @@ export function ExploreGallery({ locale }: { locale: Locale }) {
       <ListStates
         query={explore}
         count={images.length}
-        skeleton={
-          <div className="columns-2 gap-3 sm:columns-3 lg:columns-4" aria-hidden>
-            {Array.from({ length: 8 }, (_, i) => (
-              <div
-                key={i}
-                className="bg-surface-2 mb-3 animate-pulse break-inside-avoid rounded-2xl motion-reduce:animate-none"
-                style={{ aspectRatio: i % 3 === 0 ? '1' : '3 / 4' }}
-              />
-            ))}
-          </div>
-        }
+        skeleton={{
+          count: 8,
+          className: 'columns-2 gap-3 sm:columns-3 lg:columns-4',
+          item: 'mb-3 break-inside-avoid',
+          style: (i) => ({ aspectRatio: i % 3 === 0 ? '1' : '3 / 4' }),
+        }}
         failed={t('explore.failed')}
         retry={t('status.retry')}
         empty={t('explore.empty')}

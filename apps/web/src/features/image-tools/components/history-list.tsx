@@ -26,16 +26,11 @@ export function HistoryList({ tool, locale }: { tool: ImageTool; locale: Locale 
       <ListStates
         query={history}
         count={items.length}
-        skeleton={
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4" aria-hidden>
-            {Array.from({ length: 4 }, (_, i) => (
-              <div
-                key={i}
-                className="bg-surface-2 aspect-[3/4] animate-pulse rounded-2xl motion-reduce:animate-none"
-              />
-            ))}
-          </div>
-        }
+        skeleton={{
+          count: 4,
+          className: 'grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4',
+          item: 'aspect-[3/4]',
+        }}
         failed={t('history.failed')}
         retry={t('status.retry')}
         empty={t('history.empty')}

@@ -1,7 +1,10 @@
+import { FileText, Mic, Upload, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import type { WithUrl } from '../hooks/use-blob-url';
+import { Tabs } from '@/components/ui/tabs';
+import { useBlobState, type WithUrl } from '../hooks/use-blob-url';
 import { formatDuration } from '../lib/format';
 import type { ScriptSource } from '../lib/saved-state';
 import { AudioTake } from './audio-take';
@@ -17,26 +20,48 @@ export interface Audio {
 
 type Role = 'reference' | 'script';
 
+/** A cloning step's two takes: the last recording and the last chosen file, each kept apart. */
+export function useTakes() {
+  const [recording, setRecording] = useBlobState<Audio>();
+  const [upload, setUpload] = useBlobState<Audio>();
+  return { recording, setRecording, upload, setUpload };
+}
+
+export type Takes = ReturnType<typeof useTakes>;
+
+/** The take of the chosen source, if any. */
+export function takeOf(takes: Takes, source: ScriptSource): WithUrl<Audio> | null {
+  return source === 'record' ? takes.recording : source === 'upload' ? takes.upload : null;
+}
+
+const SOURCE_ICONS: Record<ScriptSource, LucideIcon> = { text: FileText, record: Mic, upload: Upload };
+
 /**
- * A cloning step's audio, recorded or uploaded: the recorder and the file picker, each in its
- * source tab's panel, with the take kept to play, check and remove.
+ * A cloning step's source: its tabs (typed text when `text` is given, a recording, a file), the
+ * text's panel, the recorder and the file picker, each with the take kept to play, check and
+ * remove.
  */
-export function AudioSources({
+export function AudioSources<S extends ScriptSource>({
   idBase,
-  current,
+  label,
+  value,
+  onChange,
+  text,
   role,
   active,
   maxSeconds,
   minSeconds,
   recordHint,
   uploadHint,
-  recording,
-  upload,
-  onRecording,
-  onUpload,
+  takes,
 }: {
   idBase: string;
-  current: string;
+  /** The tabs' name. */
+  label: string;
+  value: S;
+  onChange: (source: S) => void;
+  /** The typed text's panel, for a step that takes text too. */
+  text?: ReactNode;
   role: Role;
   /** The step is shown: the recorder may hold the microphone. */
   active: boolean;
@@ -44,41 +69,61 @@ export function AudioSources({
   minSeconds?: number;
   recordHint: string;
   uploadHint: string;
-  recording: WithUrl<Audio> | null;
-  upload: WithUrl<Audio> | null;
-  onRecording: (audio: Audio | null) => void;
-  onUpload: (audio: Audio | null) => void;
+  takes: Takes;
 }) {
+  const { t } = useTranslation('voice');
+  const sources = (text === undefined ? ['record', 'upload'] : ['text', 'record', 'upload']) as S[];
   return (
     <>
-      <SourcePanel idBase={idBase} source="record" current={current}>
+      <Tabs<S>
+        label={label}
+        idBase={idBase}
+        variant="fill"
+        value={value}
+        onChange={onChange}
+        className="w-full sm:w-fit"
+        items={sources.map((source) => {
+          const Icon: LucideIcon = SOURCE_ICONS[source];
+          return {
+            value: source,
+            label: t(`clone.source.${source}`),
+            icon: <Icon className="h-4 w-4" aria-hidden />,
+          };
+        })}
+      />
+      {text !== undefined && (
+        <SourcePanel idBase={idBase} source="text" current={value}>
+          {text}
+        </SourcePanel>
+      )}
+      <SourcePanel idBase={idBase} source="record" current={value}>
         <RecorderPanel
           name={role === 'reference' ? 'voice' : 'script'}
           maxSeconds={maxSeconds}
           {...(minSeconds === undefined ? {} : { minSeconds })}
           hint={recordHint}
-          onTake={(take) => onRecording(take)}
-          active={active && current === 'record'}
-          hasTake={recording !== null}
+          onTake={(take) => takes.setRecording(take)}
+          active={active && value === 'record'}
+          hasTake={takes.recording !== null}
         />
-        <Take audio={recording} source="record" role={role} onRemove={() => onRecording(null)} />
+        <Take audio={takes.recording} source="record" role={role} onRemove={() => takes.setRecording(null)} />
       </SourcePanel>
-      <SourcePanel idBase={idBase} source="upload" current={current}>
+      <SourcePanel idBase={idBase} source="upload" current={value}>
         <UploadPanel
           role={role}
           hint={uploadHint}
-          onFile={(file) => onUpload(file)}
-          hasFile={upload !== null}
+          onFile={(file) => takes.setUpload(file)}
+          hasFile={takes.upload !== null}
           testId={`${role}-file`}
         />
-        <Take audio={upload} source="upload" role={role} onRemove={() => onUpload(null)} />
+        <Take audio={takes.upload} source="upload" role={role} onRemove={() => takes.setUpload(null)} />
       </SourcePanel>
     </>
   );
 }
 
 /** One source tab's panel (text, recording or upload), shown while its tab is chosen. */
-export function SourcePanel({
+function SourcePanel({
   idBase,
   source,
   current,

@@ -29,16 +29,7 @@ export function SpeechHistory({ kind, player }: { kind: SpeechHistoryItem['kind'
       <ListStates
         query={history}
         count={items.length}
-        skeleton={
-          <div className="grid gap-2" aria-hidden>
-            {Array.from({ length: 3 }, (_, i) => (
-              <div
-                key={i}
-                className="bg-surface-2 h-16 animate-pulse rounded-2xl motion-reduce:animate-none"
-              />
-            ))}
-          </div>
-        }
+        skeleton={{ count: 3, className: 'grid gap-2', item: 'h-16' }}
         failed={t('history.failed')}
         retry={t('common:actions.retry')}
         empty={t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
