@@ -1,4 +1,5 @@
 import { CircleAlert, RotateCcw, type LucideIcon } from 'lucide-react';
+import type { JobState } from '@/lib/job-status';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
 
@@ -30,26 +31,32 @@ export function ResultEmpty({
   );
 }
 
-/** A tool's job that failed: why, whether the credits came back, and Retry when it may help. */
+/** A job that failed, as the job state holds it. */
+export type FailedJob = Extract<JobState<unknown, object>, { phase: 'failed' }>;
+
+/** The page's translations of its `status.*` keys (each tool words its own). */
+type StatusText = (key: string) => string;
+
+/**
+ * A tool's job that failed, in the tool's words: why, whether the credits came back (a job that
+ * was accepted and may be sent again; never for `free` pictures), and Retry when it may help.
+ */
 export function ResultFailed({
-  title,
-  message,
-  refunded,
+  job,
+  t,
+  free = false,
   onRetry,
-  retryText,
   className,
   testIds,
 }: {
-  title: string;
-  message: string;
-  /** Said when the credits were given back; nothing when not. */
-  refunded: string | null;
-  /** Retry, when sending again may help. */
-  onRetry: (() => void) | null;
-  retryText: string;
+  job: FailedJob;
+  t: StatusText;
+  free?: boolean;
+  onRetry: () => void;
   className: string;
   testIds: { area: string; message?: string; retry?: string };
 }) {
+  const refunded = !free && job.id !== undefined && job.retry === 'send';
   return (
     <div
       role="alert"
@@ -57,15 +64,15 @@ export function ResultFailed({
       data-testid={testIds.area}
     >
       <CircleAlert className="text-danger h-10 w-10" aria-hidden />
-      <p className="mt-3 text-base font-semibold">{title}</p>
+      <p className="mt-3 text-base font-semibold">{t('status.failed')}</p>
       <p className="text-muted mt-1 max-w-sm text-sm text-pretty" data-testid={testIds.message}>
-        {message}
+        {job.message || t('status.error')}
       </p>
-      {refunded && <p className="text-muted mt-1 text-xs">{refunded}</p>}
-      {onRetry && (
+      {refunded && <p className="text-muted mt-1 text-xs">{t('status.refunded')}</p>}
+      {job.retry && (
         <Button variant="secondary" className="mt-5" onClick={onRetry} data-testid={testIds.retry}>
           <RotateCcw className="h-4 w-4" aria-hidden />
-          {retryText}
+          {t('status.retry')}
         </Button>
       )}
     </div>

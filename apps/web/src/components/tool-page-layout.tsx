@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { cn } from './ui/cn';
 
 /**
@@ -95,6 +95,41 @@ const COLUMNS = {
 /** The form and the result, one under the other on phones, side by side on large screens. */
 export function ToolColumns({ columns, children }: { columns: keyof typeof COLUMNS; children: ReactNode }) {
   return <div className={cn('grid gap-6 lg:items-start', COLUMNS[columns])}>{children}</div>;
+}
+
+/**
+ * A tool's form, named for assistive tech; the browser's own checks are off (the page tells what
+ * is missing). A card unless `card` is false; `className` adds to it.
+ */
+export function ToolForm({
+  id,
+  onSubmit,
+  label,
+  card = true,
+  className,
+  testId,
+  children,
+}: {
+  id: string;
+  onSubmit: (event: FormEvent) => void;
+  label: string;
+  card?: boolean;
+  className?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={id}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={label}
+      className={cn(card && 'border-line bg-surface grid gap-5 rounded-3xl border p-4 sm:p-5', className)}
+      data-testid={testId}
+    >
+      {children}
+    </form>
+  );
 }
 
 /** Where a tool's result shows, named for assistive tech by a hidden heading. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ResultSection,
   ToolColumns,
+  ToolForm,
   ToolPageFrame,
   ToolPageHeader,
   phoneBarClass,
@@ -104,13 +105,13 @@ export default function FaceSwapPage() {
       <ToolPageHeader icon={ScanFace} title={title} subtitle={t('subtitle')} wide />
 
       <ToolColumns columns="photo-form">
-        <form
+        <ToolForm
           id={formId}
           onSubmit={submit}
-          noValidate
-          aria-label={t('form.label')}
+          label={t('form.label')}
+          card={false}
           className="grid min-w-0 gap-4 sm:grid-cols-2"
-          data-testid="swap-form"
+          testId="swap-form"
         >
           <PhotoStep
             role="base"
@@ -156,7 +157,7 @@ export default function FaceSwapPage() {
             </label>
             {swapButton('form')}
           </section>
-        </form>
+        </ToolForm>
 
         <ResultSection
           ref={resultRef}

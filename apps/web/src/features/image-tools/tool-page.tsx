@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ResultSection,
   ToolColumns,
+  ToolForm,
   ToolPageFrame,
   ToolPageHeader,
   phoneBarClass,
@@ -140,13 +141,12 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
   const creator = (
     <>
       <ToolColumns columns="narrow-form">
-        <form
+        <ToolForm
           id={formId}
           onSubmit={submit}
-          noValidate
-          aria-label={t('form.label')}
-          className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
-          data-testid="tool-form"
+          label={t('form.label')}
+          className="min-w-0"
+          testId="tool-form"
         >
           {tool === 'girl' && (
             <Tabs<GirlMode>
@@ -208,7 +208,7 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
           </div>
           {free && <PreviewNote text={t('preview.free')} testId="preview-free" />}
           {generateButton('form')}
-        </form>
+        </ToolForm>
 
         <div className="grid min-w-0 gap-8">
           <ResultSection

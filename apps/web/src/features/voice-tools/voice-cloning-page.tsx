@@ -2,7 +2,13 @@ import { COSTS, SPEECH_LIMITS } from '@lumi/contract';
 import { ArrowLeft, ArrowRight, AudioWaveform, WandSparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolColumns, ToolPageFrame, ToolPageHeader, phoneBarClass } from '@/components/tool-page-layout';
+import {
+  ToolColumns,
+  ToolForm,
+  ToolPageFrame,
+  ToolPageHeader,
+  phoneBarClass,
+} from '@/components/tool-page-layout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -174,14 +180,7 @@ export default function VoiceCloningPage() {
     <ToolPageFrame page="voice-cloning">
       <ToolPageHeader icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
       <ToolColumns columns="narrow-result">
-        <form
-          id={formId}
-          onSubmit={submit}
-          noValidate
-          aria-label={title}
-          className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
-          data-testid="clone-form"
-        >
+        <ToolForm id={formId} onSubmit={submit} label={title} className="min-w-0" testId="clone-form">
           <Stepper
             label={t('clone.stepsLabel')}
             steps={steps}
@@ -286,7 +285,7 @@ export default function VoiceCloningPage() {
           )}
 
           <div className="hidden lg:block">{nav('card')}</div>
-        </form>
+        </ToolForm>
 
         <div className="grid min-w-0 gap-6">
           <Note testId="clone-note">{t('clone.note')}</Note>

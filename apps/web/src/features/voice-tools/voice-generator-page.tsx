@@ -3,7 +3,13 @@ import { AudioLines, Mic2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '@/lib/app-config';
-import { ToolColumns, ToolPageFrame, ToolPageHeader, phoneBarClass } from '@/components/tool-page-layout';
+import {
+  ToolColumns,
+  ToolForm,
+  ToolPageFrame,
+  ToolPageHeader,
+  phoneBarClass,
+} from '@/components/tool-page-layout';
 import { cn } from '@/components/ui/cn';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -126,14 +132,7 @@ export default function VoiceGeneratorPage() {
         </section>
 
         <div className="grid min-w-0 gap-6">
-          <form
-            id={formId}
-            onSubmit={submit}
-            noValidate
-            aria-label={t('generator.textHeading')}
-            className="border-line bg-surface grid gap-5 rounded-3xl border p-4 sm:p-5"
-            data-testid="voice-form"
-          >
+          <ToolForm id={formId} onSubmit={submit} label={t('generator.textHeading')} testId="voice-form">
             <TextField
               ref={textRef}
               label={t('text.label')}
@@ -145,7 +144,7 @@ export default function VoiceGeneratorPage() {
             />
             <FormatChoice value={form.format} onChange={(format) => update({ format })} />
             {generateButton('form')}
-          </form>
+          </ToolForm>
           <div ref={resultRef} className="scroll-mt-20">
             <ResultPanel
               heading={t('result.heading')}

@@ -58,14 +58,11 @@ export function SwapResult({
     return <Done state={state} busy={busy} rtl={rtl} numberLocale={numberLocale} onPickFace={onPickFace} />;
 
   if (state.phase === 'failed') {
-    const refunded = state.id !== undefined && state.retry === 'send';
     return (
       <ResultFailed
-        title={t('status.failed')}
-        message={state.message || t('status.error')}
-        refunded={refunded ? t('status.refunded') : null}
-        onRetry={state.retry ? onRetry : null}
-        retryText={t('status.retry')}
+        job={state}
+        t={t}
+        onRetry={onRetry}
         className="min-h-72"
         testIds={{ area: 'swap-failed', message: 'swap-failed-message', retry: 'swap-retry' }}
       />

@@ -69,14 +69,12 @@ export function GenerationPanel({
   }
 
   if (state.phase === 'failed') {
-    const refunded = !free && state.id !== undefined && state.retry === 'send';
     return (
       <ResultFailed
-        title={t('status.failed')}
-        message={state.message || t('status.error')}
-        refunded={refunded ? t('status.refunded') : null}
-        onRetry={state.retry ? onRetry : null}
-        retryText={t('status.retry')}
+        job={state}
+        t={t}
+        free={free}
+        onRetry={onRetry}
         className="min-h-64"
         testIds={{ area: 'generation-failed' }}
       />
