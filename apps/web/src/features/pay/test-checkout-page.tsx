@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bitcoin, CreditCard, FlaskConical, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -145,11 +146,7 @@ function TestOrder({ orderId, format }: { orderId: string; format: PayFormat }) 
               {t('checkout.pay', { price })}
             </Button>
           </div>
-          {failure && (
-            <p role="alert" className="text-danger mt-3 text-sm">
-              {failure}
-            </p>
-          )}
+          <AlertText message={failure} className="mt-3" />
         </>
       ) : (
         <>

@@ -2,6 +2,7 @@ import type { PayMethod, Plan, PlanId } from '@lumi/contract';
 import { Bitcoin, CalendarClock, CreditCard, FlaskConical, Loader2, LogIn, Ticket } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
@@ -130,11 +131,7 @@ export function PayActions({
             );
           })}
       </div>
-      {error && (
-        <p role="alert" className="text-danger mt-3 text-sm">
-          {error}
-        </p>
-      )}
+      <AlertText message={error} className="mt-3" />
       {!signedIn && (
         <p className="text-muted mt-3 flex items-start gap-2 text-sm">
           <LogIn className="mt-0.5 h-4 w-4 shrink-0 rtl:-scale-x-100" aria-hidden />
