@@ -2,14 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { cn } from './ui/cn';
 
-/**
- * The pieces every tool page (image tools, face swap, voice generator and cloning) is built of:
- * the frame, the header with its glow, the form and result columns, the result section and the
- * phones' action bar at the bottom of the screen.
- */
-
 /** A tool page's frame; `page` names it (`data-page`) for tests and styles. */
-export function ToolPageFrame({ page, children }: { page: string; children: ReactNode }) {
+function Frame({ page, children }: { page: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page={page}>
       {children}
@@ -34,7 +28,7 @@ export function HeaderGlow({ className }: { className: string }) {
  * A tool page's title with its icon and one line about it. With `aside` (even when it renders
  * nothing) the title sits in a row with it, the aside at the end.
  */
-export function ToolPageHeader({
+function Header({
   icon: Icon,
   title,
   subtitle,
@@ -93,7 +87,7 @@ const COLUMNS = {
 } as const;
 
 /** The form and the result, one under the other on phones, side by side on large screens. */
-export function ToolColumns({ columns, children }: { columns: keyof typeof COLUMNS; children: ReactNode }) {
+function Columns({ columns, children }: { columns: keyof typeof COLUMNS; children: ReactNode }) {
   return <div className={cn('grid gap-6 lg:items-start', COLUMNS[columns])}>{children}</div>;
 }
 
@@ -101,7 +95,7 @@ export function ToolColumns({ columns, children }: { columns: keyof typeof COLUM
  * A tool's form, named for assistive tech; the browser's own checks are off (the page tells what
  * is missing). A card unless `card` is false; `className` adds to it.
  */
-export function ToolForm({
+function Form({
   id,
   onSubmit,
   label,
@@ -133,7 +127,7 @@ export function ToolForm({
 }
 
 /** Where a tool's result shows, named for assistive tech by a hidden heading. */
-export function ResultSection({
+function Result({
   ref,
   id,
   title,
@@ -159,5 +153,12 @@ export function ResultSection({
 }
 
 /** Phones: the page's action stays at the bottom of the screen (large screens have it in the form). */
-export const phoneBarClass =
+const phoneBarClass =
   'border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden';
+
+/**
+ * The pieces every tool page (image tools, face swap, voice generator and cloning) is built of:
+ * the frame, the header with its glow, the form and result columns, the form, the result's
+ * section and the phones' action bar at the bottom of the screen.
+ */
+export const ToolLayout = { Frame, Header, Columns, Form, Result, phoneBarClass };

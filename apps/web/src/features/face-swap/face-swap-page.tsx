@@ -2,14 +2,7 @@ import { COSTS, localeInfo } from '@lumi/contract';
 import { Cpu, Lightbulb, ScanFace, ShieldCheck, WandSparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ResultSection,
-  ToolColumns,
-  ToolForm,
-  ToolPageFrame,
-  ToolPageHeader,
-  phoneBarClass,
-} from '@/components/tool-page-layout';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
@@ -96,16 +89,16 @@ export default function FaceSwapPage() {
       tip={tip}
       tipId={where === 'form' ? `${formId}-tip` : `${formId}-tip-phone`}
       testId={where === 'form' ? 'swap-submit' : 'swap-submit-phone'}
-      className={where === 'form' ? 'hidden lg:grid' : phoneBarClass}
+      className={where === 'form' ? 'hidden lg:grid' : ToolLayout.phoneBarClass}
     />
   );
 
   return (
-    <ToolPageFrame page="face-swap">
-      <ToolPageHeader icon={ScanFace} title={title} subtitle={t('subtitle')} wide />
+    <ToolLayout.Frame page="face-swap">
+      <ToolLayout.Header icon={ScanFace} title={title} subtitle={t('subtitle')} wide />
 
-      <ToolColumns columns="photo-form">
-        <ToolForm
+      <ToolLayout.Columns columns="photo-form">
+        <ToolLayout.Form
           id={formId}
           onSubmit={submit}
           label={t('form.label')}
@@ -157,9 +150,9 @@ export default function FaceSwapPage() {
             </label>
             {swapButton('form')}
           </section>
-        </ToolForm>
+        </ToolLayout.Form>
 
-        <ResultSection
+        <ToolLayout.Result
           ref={resultRef}
           id={`${idBase}-result`}
           title={t('result.title')}
@@ -175,8 +168,8 @@ export default function FaceSwapPage() {
             onRetry={retry}
             onPickFace={pickFace}
           />
-        </ResultSection>
-      </ToolColumns>
+        </ToolLayout.Result>
+      </ToolLayout.Columns>
 
       <section aria-labelledby={`${idBase}-about`} className="mt-10 pb-6" data-testid="swap-about">
         <h2 id={`${idBase}-about`} className="text-lg font-bold">
@@ -190,7 +183,7 @@ export default function FaceSwapPage() {
       </section>
 
       {swapButton('phone')}
-    </ToolPageFrame>
+    </ToolLayout.Frame>
   );
 }
 

@@ -2,14 +2,7 @@ import { presetsOf, type ImageTool } from '@lumi/contract';
 import { Compass, SlidersHorizontal, Sparkles, UserRoundPen, Wand2 } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ResultSection,
-  ToolColumns,
-  ToolForm,
-  ToolPageFrame,
-  ToolPageHeader,
-  phoneBarClass,
-} from '@/components/tool-page-layout';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { cn } from '@/components/ui/cn';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -133,15 +126,15 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
       className={
         where === 'form'
           ? 'bg-surface/95 sticky bottom-0 -mx-4 -mb-4 hidden rounded-b-3xl px-4 pt-3 pb-4 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:pb-5 lg:grid'
-          : cn(phoneBarClass, 'mt-6')
+          : cn(ToolLayout.phoneBarClass, 'mt-6')
       }
     />
   );
 
   const creator = (
     <>
-      <ToolColumns columns="narrow-form">
-        <ToolForm
+      <ToolLayout.Columns columns="narrow-form">
+        <ToolLayout.Form
           id={formId}
           onSubmit={submit}
           label={t('form.label')}
@@ -208,10 +201,10 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
           </div>
           {free && <PreviewNote text={t('preview.free')} testId="preview-free" />}
           {generateButton('form')}
-        </ToolForm>
+        </ToolLayout.Form>
 
         <div className="grid min-w-0 gap-8">
-          <ResultSection
+          <ToolLayout.Result
             ref={resultsRef}
             id={`${idBase}-results`}
             title={t('results.title')}
@@ -219,17 +212,17 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
             testId="results"
           >
             <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} free={free} />
-          </ResultSection>
+          </ToolLayout.Result>
           <HistoryList tool={tool} locale={locale} />
         </div>
-      </ToolColumns>
+      </ToolLayout.Columns>
       {generateButton('phone')}
     </>
   );
 
   return (
-    <ToolPageFrame page={`${tool}-generator`}>
-      <ToolPageHeader
+    <ToolLayout.Frame page={`${tool}-generator`}>
+      <ToolLayout.Header
         icon={Wand2}
         title={title}
         subtitle={t(`tools.${tool}.subtitle`)}
@@ -264,6 +257,6 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
       ) : (
         creator
       )}
-    </ToolPageFrame>
+    </ToolLayout.Frame>
   );
 }

@@ -2,13 +2,7 @@ import { COSTS, SPEECH_LIMITS } from '@lumi/contract';
 import { ArrowLeft, ArrowRight, AudioWaveform, WandSparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ToolColumns,
-  ToolForm,
-  ToolPageFrame,
-  ToolPageHeader,
-  phoneBarClass,
-} from '@/components/tool-page-layout';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -177,10 +171,10 @@ export default function VoiceCloningPage() {
   );
 
   return (
-    <ToolPageFrame page="voice-cloning">
-      <ToolPageHeader icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
-      <ToolColumns columns="narrow-result">
-        <ToolForm id={formId} onSubmit={submit} label={title} className="min-w-0" testId="clone-form">
+    <ToolLayout.Frame page="voice-cloning">
+      <ToolLayout.Header icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
+      <ToolLayout.Columns columns="narrow-result">
+        <ToolLayout.Form id={formId} onSubmit={submit} label={title} className="min-w-0" testId="clone-form">
           <Stepper
             label={t('clone.stepsLabel')}
             steps={steps}
@@ -285,7 +279,7 @@ export default function VoiceCloningPage() {
           )}
 
           <div className="hidden lg:block">{nav('card')}</div>
-        </ToolForm>
+        </ToolLayout.Form>
 
         <div className="grid min-w-0 gap-6">
           <Note testId="clone-note">{t('clone.note')}</Note>
@@ -304,10 +298,10 @@ export default function VoiceCloningPage() {
           </div>
           <SpeechHistory kind="voice_clone" player={player} />
         </div>
-      </ToolColumns>
+      </ToolLayout.Columns>
 
       {/* Phones: the step buttons and Clone stay at the bottom of the screen. */}
-      <div className={cn(phoneBarClass, 'mt-6')}>{nav('phone')}</div>
-    </ToolPageFrame>
+      <div className={cn(ToolLayout.phoneBarClass, 'mt-6')}>{nav('phone')}</div>
+    </ToolLayout.Frame>
   );
 }

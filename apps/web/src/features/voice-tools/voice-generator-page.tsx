@@ -3,13 +3,7 @@ import { AudioLines, Mic2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '@/lib/app-config';
-import {
-  ToolColumns,
-  ToolForm,
-  ToolPageFrame,
-  ToolPageHeader,
-  phoneBarClass,
-} from '@/components/tool-page-layout';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { cn } from '@/components/ui/cn';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -111,9 +105,9 @@ export default function VoiceGeneratorPage() {
   );
 
   return (
-    <ToolPageFrame page="voice-generator">
-      <ToolPageHeader icon={Mic2} title={title} subtitle={t('generator.subtitle')} />
-      <ToolColumns columns="narrow-result">
+    <ToolLayout.Frame page="voice-generator">
+      <ToolLayout.Header icon={Mic2} title={title} subtitle={t('generator.subtitle')} />
+      <ToolLayout.Columns columns="narrow-result">
         <section aria-labelledby={voicesHeadingId} className="grid min-w-0 gap-4">
           <h2 id={voicesHeadingId} className="text-lg font-bold">
             {t('generator.voicesHeading')}
@@ -132,7 +126,12 @@ export default function VoiceGeneratorPage() {
         </section>
 
         <div className="grid min-w-0 gap-6">
-          <ToolForm id={formId} onSubmit={submit} label={t('generator.textHeading')} testId="voice-form">
+          <ToolLayout.Form
+            id={formId}
+            onSubmit={submit}
+            label={t('generator.textHeading')}
+            testId="voice-form"
+          >
             <TextField
               ref={textRef}
               label={t('text.label')}
@@ -144,7 +143,7 @@ export default function VoiceGeneratorPage() {
             />
             <FormatChoice value={form.format} onChange={(format) => update({ format })} />
             {generateButton('form')}
-          </ToolForm>
+          </ToolLayout.Form>
           <div ref={resultRef} className="scroll-mt-20">
             <ResultPanel
               heading={t('result.heading')}
@@ -163,15 +162,15 @@ export default function VoiceGeneratorPage() {
           </div>
           <SpeechHistory kind="speech" player={player} />
         </div>
-      </ToolColumns>
+      </ToolLayout.Columns>
 
       {/* Phones: the action stays at the bottom of the screen. */}
-      <div className={cn(phoneBarClass, 'mt-6')}>
+      <div className={cn(ToolLayout.phoneBarClass, 'mt-6')}>
         <p className="text-muted mb-2 truncate text-center text-xs">
           {t('generator.voiceChosen', { name: voiceName })}
         </p>
         {generateButton('phone')}
       </div>
-    </ToolPageFrame>
+    </ToolLayout.Frame>
   );
 }
