@@ -2,6 +2,7 @@ import { COSTS, localeInfo } from '@lumi/contract';
 import { Cpu, Lightbulb, ScanFace, ShieldCheck, WandSparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
@@ -77,30 +78,33 @@ export default function FaceSwapPage() {
   const samplesInUse = [base, face].filter((p): p is Photo => p?.sample === true).map((p) => p.file.name);
   const consentId = `${idBase}-consent`;
 
-  return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page="face-swap">
-      <header className="relative mb-6">
-        <div
-          className="from-pink/15 via-violet/10 pointer-events-none absolute -top-10 -z-10 h-48 w-full max-w-xl rounded-full bg-radial to-transparent blur-3xl"
-          aria-hidden
-        />
-        <h1 className="flex items-center gap-2.5 text-2xl font-extrabold tracking-tight text-balance sm:text-[2rem]">
-          <ScanFace className="text-pink h-7 w-7 shrink-0" aria-hidden />
-          {title}
-        </h1>
-        <p className="text-muted mt-2 max-w-3xl text-sm leading-relaxed text-pretty sm:text-base">
-          {t('subtitle')}
-        </p>
-      </header>
+  /** Swap: in the form's last step on large screens, at the bottom of the screen on phones. */
+  const swapButton = (where: 'form' | 'phone') => (
+    <SubmitButton
+      formId={formId}
+      icon={WandSparkles}
+      label={t('swap.button', { count: COSTS.faceSwap })}
+      busyLabel={t('swap.busy')}
+      busy={busy}
+      tip={tip}
+      tipId={where === 'form' ? `${formId}-tip` : `${formId}-tip-phone`}
+      testId={where === 'form' ? 'swap-submit' : 'swap-submit-phone'}
+      className={where === 'form' ? 'hidden lg:grid' : ToolLayout.phoneBarClass}
+    />
+  );
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,34rem)_minmax(0,1fr)] lg:items-start">
-        <form
+  return (
+    <ToolLayout.Frame page="face-swap">
+      <ToolLayout.Header icon={ScanFace} title={title} subtitle={t('subtitle')} wide />
+
+      <ToolLayout.Columns columns="photo-form">
+        <ToolLayout.Form
           id={formId}
           onSubmit={submit}
-          noValidate
-          aria-label={t('form.label')}
+          label={t('form.label')}
+          card={false}
           className="grid min-w-0 gap-4 sm:grid-cols-2"
-          data-testid="swap-form"
+          testId="swap-form"
         >
           <PhotoStep
             role="base"
@@ -144,29 +148,17 @@ export default function FaceSwapPage() {
               />
               <span>{t('consent.label')}</span>
             </label>
-            <SubmitButton
-              formId={formId}
-              icon={WandSparkles}
-              label={t('swap.button', { count: COSTS.faceSwap })}
-              busyLabel={t('swap.busy')}
-              busy={busy}
-              tip={tip}
-              tipId={`${formId}-tip`}
-              testId="swap-submit"
-              className="hidden lg:grid"
-            />
+            {swapButton('form')}
           </section>
-        </form>
+        </ToolLayout.Form>
 
-        <section
+        <ToolLayout.Result
           ref={resultRef}
-          aria-labelledby={`${idBase}-result`}
+          id={`${idBase}-result`}
+          title={t('result.title')}
           className="min-w-0 scroll-mt-20"
-          data-testid="swap-result"
+          testId="swap-result"
         >
-          <h2 id={`${idBase}-result`} className="sr-only">
-            {t('result.title')}
-          </h2>
           <SwapResult
             state={page.swap}
             base={base}
@@ -176,8 +168,8 @@ export default function FaceSwapPage() {
             onRetry={retry}
             onPickFace={pickFace}
           />
-        </section>
-      </div>
+        </ToolLayout.Result>
+      </ToolLayout.Columns>
 
       <section aria-labelledby={`${idBase}-about`} className="mt-10 pb-6" data-testid="swap-about">
         <h2 id={`${idBase}-about`} className="text-lg font-bold">
@@ -190,18 +182,8 @@ export default function FaceSwapPage() {
         </div>
       </section>
 
-      <SubmitButton
-        formId={formId}
-        icon={WandSparkles}
-        label={t('swap.button', { count: COSTS.faceSwap })}
-        busyLabel={t('swap.busy')}
-        busy={busy}
-        tip={tip}
-        tipId={`${formId}-tip-phone`}
-        testId="swap-submit-phone"
-        className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden"
-      />
-    </div>
+      {swapButton('phone')}
+    </ToolLayout.Frame>
   );
 }
 

@@ -2,8 +2,8 @@ import { ErrorCode, type JobStatus } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import commonEn from '@/locales/en/common.json';
 import imagesEn from '@/locales/en/images.json';
@@ -27,15 +27,9 @@ vi.mock('@/lib/app-config', async (importOriginal) => {
   };
 });
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, images: imagesEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+const i18n = setupPageI18n({ common: commonEn, images: imagesEn });
+
+beforeAll(() => {
   // jsdom has neither; the page asks where the results are and scrolls to them.
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,

@@ -2,6 +2,8 @@ import { presetsOf, type ImageTool } from '@lumi/contract';
 import { Compass, SlidersHorizontal, Sparkles, UserRoundPen, Wand2 } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolLayout } from '@/components/tool-page-layout';
+import { cn } from '@/components/ui/cn';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
@@ -110,16 +112,34 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
       ? t('prompt.placeholder')
       : t('prompt.placeholderPreset');
 
+  /** Generate: at the foot of the form on large screens, at the bottom of the screen on phones. */
+  const generateButton = (where: 'form' | 'phone') => (
+    <SubmitButton
+      formId={formId}
+      icon={Wand2}
+      label={generateLabel}
+      busyLabel={t('generate.busy')}
+      testId="generate"
+      busy={busy}
+      tip={tip}
+      tipId={where === 'form' ? `${formId}-tip` : `${formId}-tip-phone`}
+      className={
+        where === 'form'
+          ? 'bg-surface/95 sticky bottom-0 -mx-4 -mb-4 hidden rounded-b-3xl px-4 pt-3 pb-4 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:pb-5 lg:grid'
+          : cn(ToolLayout.phoneBarClass, 'mt-6')
+      }
+    />
+  );
+
   const creator = (
     <>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] lg:items-start">
-        <form
+      <ToolLayout.Columns columns="narrow-form">
+        <ToolLayout.Form
           id={formId}
           onSubmit={submit}
-          noValidate
-          aria-label={t('form.label')}
-          className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
-          data-testid="tool-form"
+          label={t('form.label')}
+          className="min-w-0"
+          testId="tool-form"
         >
           {tool === 'girl' && (
             <Tabs<GirlMode>
@@ -180,81 +200,51 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
             <OptionsPanel form={form} update={update} isVip={isVip} locale={locale} free={free} />
           </div>
           {free && <PreviewNote text={t('preview.free')} testId="preview-free" />}
-          <SubmitButton
-            formId={formId}
-            icon={Wand2}
-            label={generateLabel}
-            busyLabel={t('generate.busy')}
-            testId="generate"
-            busy={busy}
-            tip={tip}
-            tipId={`${formId}-tip`}
-            className="bg-surface/95 sticky bottom-0 -mx-4 -mb-4 hidden rounded-b-3xl px-4 pt-3 pb-4 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:pb-5 lg:grid"
-          />
-        </form>
+          {generateButton('form')}
+        </ToolLayout.Form>
 
         <div className="grid min-w-0 gap-8">
-          <section
+          <ToolLayout.Result
             ref={resultsRef}
-            aria-labelledby={`${idBase}-results`}
+            id={`${idBase}-results`}
+            title={t('results.title')}
             className="scroll-mt-20"
-            data-testid="results"
+            testId="results"
           >
-            <h2 id={`${idBase}-results`} className="sr-only">
-              {t('results.title')}
-            </h2>
             <GenerationPanel state={state} tool={tool} locale={locale} onRetry={retry} free={free} />
-          </section>
+          </ToolLayout.Result>
           <HistoryList tool={tool} locale={locale} />
         </div>
-      </div>
-      <SubmitButton
-        formId={formId}
-        icon={Wand2}
-        label={generateLabel}
-        busyLabel={t('generate.busy')}
-        testId="generate"
-        busy={busy}
-        tip={tip}
-        tipId={`${formId}-tip-phone`}
-        className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 mt-6 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden"
-      />
+      </ToolLayout.Columns>
+      {generateButton('phone')}
     </>
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page={`${tool}-generator`}>
-      <header className="relative mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div
-          className="from-pink/15 via-violet/10 pointer-events-none absolute -top-10 -z-10 h-48 w-full max-w-xl rounded-full bg-radial to-transparent blur-3xl"
-          aria-hidden
-        />
-        <div className="min-w-0">
-          <h1 className="flex items-center gap-2.5 text-2xl font-extrabold tracking-tight text-balance sm:text-[2rem]">
-            <Wand2 className="text-pink h-7 w-7 shrink-0" aria-hidden />
-            {title}
-          </h1>
-          <p className="text-muted mt-2 max-w-2xl text-sm leading-relaxed text-pretty sm:text-base">
-            {t(`tools.${tool}.subtitle`)}
-          </p>
-        </div>
-        {tool === 'image' && (
-          <Tabs<PageTab>
-            label={t('tabs.pageLabel')}
-            idBase={`${idBase}-page`}
-            value={tab}
-            onChange={setTab}
-            items={[
-              { value: 'create', label: t('tabs.create'), icon: <Wand2 className="h-4 w-4" aria-hidden /> },
-              {
-                value: 'explore',
-                label: t('tabs.explore'),
-                icon: <Compass className="h-4 w-4" aria-hidden />,
-              },
-            ]}
-          />
-        )}
-      </header>
+    <ToolLayout.Frame page={`${tool}-generator`}>
+      <ToolLayout.Header
+        icon={Wand2}
+        title={title}
+        subtitle={t(`tools.${tool}.subtitle`)}
+        aside={
+          tool === 'image' && (
+            <Tabs<PageTab>
+              label={t('tabs.pageLabel')}
+              idBase={`${idBase}-page`}
+              value={tab}
+              onChange={setTab}
+              items={[
+                { value: 'create', label: t('tabs.create'), icon: <Wand2 className="h-4 w-4" aria-hidden /> },
+                {
+                  value: 'explore',
+                  label: t('tabs.explore'),
+                  icon: <Compass className="h-4 w-4" aria-hidden />,
+                },
+              ]}
+            />
+          )
+        }
+      />
       {tool === 'image' ? (
         <div
           role="tabpanel"
@@ -267,6 +257,6 @@ export function ToolPage({ tool, isVip, onAdult }: ToolPageProps) {
       ) : (
         creator
       )}
-    </div>
+    </ToolLayout.Frame>
   );
 }

@@ -1,10 +1,10 @@
 import { ErrorCode, type CreditRemain, type Order } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { setupPageI18n } from '@/testing/page-i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as API from '@lumi/contract/api-routes/payments';
 import { ApiError } from '@/lib/api-client';
 import { signInRequests } from '@/lib/sign-in-request';
@@ -21,17 +21,7 @@ import { PricingPage, type PricingPageProps } from './pricing-page';
 vi.mock('./lib/leave', () => ({ leaveTo: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, pay: payEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ common: commonEn, pay: payEn });
 
 /** The server, one fake per call the page makes. */
 const createCheckout = vi.fn<(method: string, body: unknown) => Promise<unknown>>();

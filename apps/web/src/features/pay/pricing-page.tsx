@@ -1,8 +1,9 @@
-import { MAX_SAVE_PERCENT, type CreditRemain, type PayMethod, type PlanId } from '@lumi/contract';
+import { MAX_SAVE_PERCENT, type CreditRemain, type PlanId } from '@lumi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderGlow } from '@/components/tool-page-layout';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSearchParams } from '@/lib/router';
@@ -16,6 +17,7 @@ import { PayActions } from './components/pay-actions';
 import { PlanPicker } from './components/plan-picker';
 import { PurchaseHistory } from './components/purchase-history';
 import { RedeemDialog } from './components/redeem-dialog';
+import { useCheckout } from './hooks/use-checkout';
 import { usePayFormat } from './hooks/use-pay-format';
 import { clearPayIntent } from './lib/pay-intent';
 import { ACTIVE_PLANS, DEFAULT_PLAN_ID, findPlan } from './lib/plans';
@@ -46,7 +48,7 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
   const orderId = params.get('order');
   const canceledId = params.get('canceled');
   const [planId, setPlanId] = useState<PlanId>(DEFAULT_PLAN_ID);
-  const [paying, setPaying] = useState<PayMethod | null>(null);
+  const checkout = useCheckout(format.locale);
   const [redeeming, setRedeeming] = useState(false);
   const payRef = useRef<HTMLDivElement>(null);
   const plan = findPlan(planId) ?? ACTIVE_PLANS[0];
@@ -77,10 +79,7 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
       {!orderId && canceledId && <CanceledNote onClose={clearStatus} />}
 
       <header className="relative text-center">
-        <div
-          className="from-pink/20 via-violet/10 pointer-events-none absolute inset-x-0 -top-10 -z-10 mx-auto h-56 max-w-2xl rounded-full bg-radial to-transparent blur-3xl"
-          aria-hidden
-        />
+        <HeaderGlow className="from-pink/20 inset-x-0 -top-10 mx-auto h-56 max-w-2xl" />
         <p className="border-line bg-surface-2 inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-bold">
           <Sparkles className="text-pink h-3.5 w-3.5" aria-hidden />
           {t('hero.badge', { percent: MAX_SAVE_PERCENT })}
@@ -103,7 +102,7 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
             selected={plan.id}
             onSelect={setPlanId}
             format={format}
-            disabled={paying !== null}
+            disabled={checkout.busy !== null}
           />
         )}
       </section>
@@ -117,8 +116,7 @@ export function PricingPage({ balance, signedIn, refreshBalance, returnPath, onR
             leaveHref={returnPath ?? getHref(format.locale, 'home')}
             onLeave={onReturn}
             onRedeem={() => setRedeeming(true)}
-            busy={paying}
-            setBusy={setPaying}
+            checkout={checkout}
             onSelectPlan={setPlanId}
           />
         </div>

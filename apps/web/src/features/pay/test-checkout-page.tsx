@@ -1,8 +1,9 @@
 import type { Order } from '@lumi/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bitcoin, CreditCard, FlaskConical, Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -72,8 +73,17 @@ function TestOrder({ orderId, format }: { orderId: string; format: PayFormat }) 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: order, error, isPending } = useOrder(orderId);
-  const [busy, setBusy] = useState<TestOutcome | null>(null);
-  const [failure, setFailure] = useState('');
+  const submit = useMutation({
+    mutationFn: ({ order, outcome }: { order: Order; outcome: TestOutcome }) =>
+      submitTestCheckout(order.id, outcome),
+    onSuccess: (result, { order, outcome }) => {
+      queryClient.setQueryData(orderQueryKey(order.id), result);
+      navigate(pricingReturnHref(format.locale, outcome === 'pay' ? 'order' : 'canceled', order.id));
+    },
+  });
+  // Stays busy once done: the page is on its way back to the plans.
+  const busy: TestOutcome | null = submit.isPending || submit.isSuccess ? submit.variables.outcome : null;
+  const failure = submit.error ? errorMessage(submit.error, t('checkout.payFailed')) : '';
   const plansHref = getHref(format.locale, 'pricing');
 
   if (isPending) {
@@ -96,19 +106,6 @@ function TestOrder({ orderId, format }: { orderId: string; format: PayFormat }) 
         <BackToPlans href={plansHref} />
       </Card>
     );
-  }
-
-  async function submit(current: Order, outcome: TestOutcome) {
-    setBusy(outcome);
-    setFailure('');
-    try {
-      const result = await submitTestCheckout(current.id, outcome);
-      queryClient.setQueryData(orderQueryKey(current.id), result);
-      navigate(pricingReturnHref(format.locale, outcome === 'pay' ? 'order' : 'canceled', current.id));
-    } catch (err) {
-      setFailure(errorMessage(err, t('checkout.payFailed')));
-      setBusy(null);
-    }
   }
 
   const price = format.price(order.amount_cents, order.currency);
@@ -135,21 +132,21 @@ function TestOrder({ orderId, format }: { orderId: string; format: PayFormat }) 
               variant="secondary"
               size="lg"
               disabled={busy !== null}
-              onClick={() => void submit(order, 'cancel')}
+              onClick={() => submit.mutate({ order, outcome: 'cancel' })}
             >
               {busy === 'cancel' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {t('checkout.cancel')}
             </Button>
-            <Button size="lg" disabled={busy !== null} onClick={() => void submit(order, 'pay')}>
+            <Button
+              size="lg"
+              disabled={busy !== null}
+              onClick={() => submit.mutate({ order, outcome: 'pay' })}
+            >
               {busy === 'pay' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {t('checkout.pay', { price })}
             </Button>
           </div>
-          {failure && (
-            <p role="alert" className="text-danger mt-3 text-sm">
-              {failure}
-            </p>
-          )}
+          <AlertText message={failure} className="mt-3" />
         </>
       ) : (
         <>

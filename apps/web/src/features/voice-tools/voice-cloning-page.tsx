@@ -1,47 +1,25 @@
-import { COSTS, ErrorCode, SPEECH_LIMITS } from '@lumi/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, AudioWaveform, FileText, Mic, Upload, WandSparkles } from 'lucide-react';
+import { COSTS, SPEECH_LIMITS } from '@lumi/contract';
+import { ArrowLeft, ArrowRight, AudioWaveform, WandSparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolLayout } from '@/components/tool-page-layout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api-client';
-import { creditsEvents } from '@/lib/events';
 import { cloneVoice, type CloneInput } from './api/clone-voice';
-import { speechHistoryQueryKey } from './api/get-speech-history';
-import { AudioTake } from './components/audio-take';
 import { FormatChoice } from './components/format-choice';
 import { Note } from './components/note';
-import { PageHeader } from './components/page-header';
-import { RecorderPanel } from './components/recorder-panel';
-import { ResultPanel, type AudioResult } from './components/result-panel';
+import { AudioSources, SummaryRow, describe, takeOf, useTakes } from './components/clone-parts';
+import { ResultPanel } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
 import { Stepper, type StepperItem } from '@/components/ui/stepper';
-import { Tabs } from '@/components/ui/tabs';
 import { TextField } from './components/text-field';
-import { UploadPanel } from './components/upload-panel';
-import { useBlobState, type WithUrl } from './hooks/use-blob-url';
+import { useAudioJob } from './hooks/use-audio-job';
 import { useSharedPlayer } from './hooks/use-shared-player';
-import { audioFileName, formatDuration, formatOfType } from './lib/format';
-import { failureText, revealOnPhones } from './lib/page';
-import {
-  loadCloneForm,
-  saveCloneForm,
-  type CloneForm,
-  type CloneStep,
-  type ReferenceSource,
-  type ScriptSource,
-} from './lib/saved-state';
-
-interface Audio {
-  blob: Blob;
-  name: string;
-  seconds: number | null;
-}
-
-type Cloned = Omit<AudioResult, 'url'> & { blob: Blob; jobId: string | null };
+import { audioFileName, formatOfType } from './lib/format';
+import { revealOnPhones } from './lib/page';
+import { loadCloneForm, saveCloneForm, type CloneForm, type CloneStep } from './lib/saved-state';
 
 const STEPS: readonly CloneStep[] = [1, 2, 3];
 
@@ -56,37 +34,32 @@ export default function VoiceCloningPage() {
   const { t } = useTranslation('voice');
   const title = t('common:tools.voiceClone.name');
   useDocumentTitle(title);
-  const queryClient = useQueryClient();
   const formId = useId();
-  const sourceTab = <S extends ScriptSource>(value: S, Icon: typeof Mic) => ({
-    value,
-    label: t(`clone.source.${value}`),
-    icon: <Icon className="h-4 w-4" aria-hidden />,
-  });
-  const SOURCE = {
-    text: sourceTab('text', FileText),
-    record: sourceTab('record', Mic),
-    upload: sourceTab('upload', Upload),
-  };
   const idBase = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const controller = useRef<AbortController | null>(null);
 
   const [form, setForm] = useState<CloneForm>(loadCloneForm);
-  const [referenceRecording, setReferenceRecording] = useBlobState<Audio>();
-  const [referenceUpload, setReferenceUpload] = useBlobState<Audio>();
-  const [scriptRecording, setScriptRecording] = useBlobState<Audio>();
-  const [scriptUpload, setScriptUpload] = useBlobState<Audio>();
+  const referenceTakes = useTakes();
+  const scriptTakes = useTakes();
   const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useBlobState<Cloned>();
   const player = useSharedPlayer();
+  const job = useAudioJob<CloneInput>({
+    speak: cloneVoice,
+    describe: ({ script }, blob) => ({
+      title: t('history.clonedVoice'),
+      text: script.kind === 'text' ? script.text : '',
+      fileName: audioFileName('clone', Date.now(), formatOfType(blob.type)),
+    }),
+    failedText: t('clone.failed'),
+    networkText: t('result.network'),
+    resultRef,
+    player,
+  });
+  const { busy, result } = job;
 
   useEffect(() => saveCloneForm(form), [form]);
-  useEffect(() => () => controller.current?.abort(), []);
   // A moved-to step's heading takes focus, so assistive tech hears where the user is.
   useEffect(() => {
     if (moved.current) stepHeading.current?.focus();
@@ -98,8 +71,8 @@ export default function VoiceCloningPage() {
     update({ step });
   };
 
-  const reference = form.referenceSource === 'record' ? referenceRecording : referenceUpload;
-  const scriptAudio = form.scriptSource === 'record' ? scriptRecording : scriptUpload;
+  const reference = takeOf(referenceTakes, form.referenceSource);
+  const scriptAudio = takeOf(scriptTakes, form.scriptSource);
   const scriptText = form.text.trim();
   const hasScript = form.scriptSource === 'text' ? scriptText.length > 0 : scriptAudio !== null;
   const tip = !reference
@@ -116,57 +89,24 @@ export default function VoiceCloningPage() {
     { id: '3', label: t('clone.steps.clone'), done: result !== null },
   ];
 
-  const clone = async () => {
+  const clone = () => {
     if (!reference || !hasScript || !consent || busy) return;
     const script: CloneInput['script'] =
       form.scriptSource === 'text' || !scriptAudio
         ? { kind: 'text', text: scriptText }
         : { kind: 'audio', file: scriptAudio.blob, name: scriptAudio.name };
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    player.stop();
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, jobId } = await cloneVoice(
-        {
-          voice: { file: reference.blob, name: reference.name },
-          script,
-          consent,
-          format: form.format,
-        },
-        current.signal,
-      );
-      setResult({
-        blob,
-        jobId,
-        title: t('history.clonedVoice'),
-        text: script.kind === 'text' ? script.text : '',
-        fileName: audioFileName('clone', Date.now(), formatOfType(blob.type)),
-      });
-      void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
-      // Phones: the visitor may have scrolled away while it was made.
-      revealOnPhones(resultRef.current, { ifHidden: true });
-    } catch (err) {
-      if (current.signal.aborted) return;
-      // 100002 opened the credits dialog already; the rest is the server's message.
-      if (!(err instanceof ApiError && err.code === ErrorCode.NOT_ENOUGH_CREDITS)) {
-        setError(failureText(err, t('result.network'), t('clone.failed')));
-      }
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setBusy(false);
-      }
-      creditsEvents.emit('-5');
-    }
+    void job.run({
+      voice: { file: reference.blob, name: reference.name },
+      script,
+      consent,
+      format: form.format,
+    });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (tip) return;
-    void clone();
+    clone();
     revealOnPhones(resultRef.current);
   };
 
@@ -230,21 +170,11 @@ export default function VoiceCloningPage() {
     </div>
   );
 
-  const referenceTabs = `${idBase}-ref`;
-  const scriptTabs = `${idBase}-script`;
-
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page="voice-cloning">
-      <PageHeader icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
-        <form
-          id={formId}
-          onSubmit={submit}
-          noValidate
-          aria-label={title}
-          className="border-line bg-surface grid min-w-0 gap-5 rounded-3xl border p-4 sm:p-5"
-          data-testid="clone-form"
-        >
+    <ToolLayout.Frame page="voice-cloning">
+      <ToolLayout.Header icon={AudioWaveform} title={title} subtitle={t('clone.subtitle')} />
+      <ToolLayout.Columns columns="narrow-result">
+        <ToolLayout.Form id={formId} onSubmit={submit} label={title} className="min-w-0" testId="clone-form">
           <Stepper
             label={t('clone.stepsLabel')}
             steps={steps}
@@ -259,47 +189,19 @@ export default function VoiceCloningPage() {
             1,
             <>
               {heading(1, t('clone.steps.voice'), t('clone.voice.intro'))}
-              <Tabs<ReferenceSource>
+              <AudioSources
+                idBase={`${idBase}-ref`}
                 label={t('clone.voice.sourceLabel')}
-                idBase={referenceTabs}
-                variant="fill"
                 value={form.referenceSource}
                 onChange={(referenceSource) => update({ referenceSource })}
-                className="w-full sm:w-fit"
-                items={[SOURCE.record, SOURCE.upload]}
+                role="reference"
+                active={form.step === 1}
+                maxSeconds={SPEECH_LIMITS.referenceMaxSeconds}
+                minSeconds={SPEECH_LIMITS.referenceMinSeconds}
+                recordHint={t('clone.voice.hint')}
+                uploadHint={t('clone.voice.uploadHint')}
+                takes={referenceTakes}
               />
-              <SourcePanel idBase={referenceTabs} source="record" current={form.referenceSource}>
-                <RecorderPanel
-                  name="voice"
-                  maxSeconds={SPEECH_LIMITS.referenceMaxSeconds}
-                  minSeconds={SPEECH_LIMITS.referenceMinSeconds}
-                  hint={t('clone.voice.hint')}
-                  onTake={(take) => setReferenceRecording(take)}
-                  active={form.step === 1 && form.referenceSource === 'record'}
-                  hasTake={referenceRecording !== null}
-                />
-                <Take
-                  audio={referenceRecording}
-                  source="record"
-                  role="reference"
-                  onRemove={() => setReferenceRecording(null)}
-                />
-              </SourcePanel>
-              <SourcePanel idBase={referenceTabs} source="upload" current={form.referenceSource}>
-                <UploadPanel
-                  role="reference"
-                  hint={t('clone.voice.uploadHint')}
-                  onFile={(file) => setReferenceUpload(file)}
-                  hasFile={referenceUpload !== null}
-                  testId="reference-file"
-                />
-                <Take
-                  audio={referenceUpload}
-                  source="upload"
-                  role="reference"
-                  onRemove={() => setReferenceUpload(null)}
-                />
-              </SourcePanel>
             </>,
           )}
 
@@ -307,56 +209,28 @@ export default function VoiceCloningPage() {
             2,
             <>
               {heading(2, t('clone.steps.script'), t('clone.script.intro'))}
-              <Tabs<ScriptSource>
+              <AudioSources
+                idBase={`${idBase}-script`}
                 label={t('clone.script.sourceLabel')}
-                idBase={scriptTabs}
-                variant="fill"
                 value={form.scriptSource}
                 onChange={(scriptSource) => update({ scriptSource })}
-                className="w-full sm:w-fit"
-                items={[SOURCE.text, SOURCE.record, SOURCE.upload]}
+                text={
+                  <TextField
+                    label={t('clone.script.label')}
+                    value={form.text}
+                    onChange={(text) => update({ text })}
+                    placeholder={t('clone.script.placeholder')}
+                    rows={6}
+                    testId="script-text"
+                  />
+                }
+                role="script"
+                active={form.step === 2}
+                maxSeconds={SPEECH_LIMITS.scriptMaxSeconds}
+                recordHint={t('clone.script.hint')}
+                uploadHint={t('clone.script.hint')}
+                takes={scriptTakes}
               />
-              <SourcePanel idBase={scriptTabs} source="text" current={form.scriptSource}>
-                <TextField
-                  label={t('clone.script.label')}
-                  value={form.text}
-                  onChange={(text) => update({ text })}
-                  placeholder={t('clone.script.placeholder')}
-                  rows={6}
-                  testId="script-text"
-                />
-              </SourcePanel>
-              <SourcePanel idBase={scriptTabs} source="record" current={form.scriptSource}>
-                <RecorderPanel
-                  name="script"
-                  maxSeconds={SPEECH_LIMITS.scriptMaxSeconds}
-                  hint={t('clone.script.hint')}
-                  onTake={(take) => setScriptRecording(take)}
-                  active={form.step === 2 && form.scriptSource === 'record'}
-                  hasTake={scriptRecording !== null}
-                />
-                <Take
-                  audio={scriptRecording}
-                  source="record"
-                  role="script"
-                  onRemove={() => setScriptRecording(null)}
-                />
-              </SourcePanel>
-              <SourcePanel idBase={scriptTabs} source="upload" current={form.scriptSource}>
-                <UploadPanel
-                  role="script"
-                  hint={t('clone.script.hint')}
-                  onFile={(file) => setScriptUpload(file)}
-                  hasFile={scriptUpload !== null}
-                  testId="script-file"
-                />
-                <Take
-                  audio={scriptUpload}
-                  source="upload"
-                  role="script"
-                  onRemove={() => setScriptUpload(null)}
-                />
-              </SourcePanel>
             </>,
           )}
 
@@ -405,7 +279,7 @@ export default function VoiceCloningPage() {
           )}
 
           <div className="hidden lg:block">{nav('card')}</div>
-        </form>
+        </ToolLayout.Form>
 
         <div className="grid min-w-0 gap-6">
           <Note testId="clone-note">{t('clone.note')}</Note>
@@ -416,7 +290,7 @@ export default function VoiceCloningPage() {
               busy={busy}
               busyText={t('clone.busy')}
               busyHint={t('clone.busyHint')}
-              error={error}
+              error={job.error}
               result={result}
               playerLabel={t('clone.player')}
               empty={t('clone.resultEmpty')}
@@ -424,90 +298,10 @@ export default function VoiceCloningPage() {
           </div>
           <SpeechHistory kind="voice_clone" player={player} />
         </div>
-      </div>
+      </ToolLayout.Columns>
 
       {/* Phones: the step buttons and Clone stay at the bottom of the screen. */}
-      <div className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 mt-6 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden">
-        {nav('phone')}
-      </div>
-    </div>
+      <div className={cn(ToolLayout.phoneBarClass, 'mt-6')}>{nav('phone')}</div>
+    </ToolLayout.Frame>
   );
-}
-
-/** "voice.wav · 0:15", or "Your recording · 0:15". */
-function describe(audio: WithUrl<Audio>, recorded: boolean, recordedLabel: string): string {
-  const time = audio.seconds === null ? null : formatDuration(audio.seconds);
-  const name = recorded ? recordedLabel : audio.name;
-  return time ? `${name} · ${time}` : name;
-}
-
-function SummaryRow({
-  label,
-  value,
-  missing,
-  onEdit,
-  edit,
-}: {
-  label: string;
-  value: string | null;
-  missing: string;
-  onEdit: () => void;
-  edit: string;
-}) {
-  return (
-    <li className="flex min-w-0 items-center gap-3 px-3 py-2.5">
-      <p className="min-w-0 flex-1">
-        <span className="text-muted block text-xs font-semibold">{label}</span>
-        <span
-          className={cn('block truncate text-sm contain-inline-size', value ? 'text-fg' : 'text-amber-200')}
-        >
-          {value ? <bdi>{value}</bdi> : missing}
-        </span>
-      </p>
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${edit}: ${label}`}>
-        {edit}
-      </Button>
-    </li>
-  );
-}
-
-/** One source tab's panel (text, recording or upload), shown while its tab is chosen. */
-function SourcePanel({
-  idBase,
-  source,
-  current,
-  children,
-}: {
-  idBase: string;
-  source: string;
-  current: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="tabpanel"
-      id={`${idBase}-panel-${source}`}
-      aria-labelledby={`${idBase}-tab-${source}`}
-      hidden={current !== source}
-      className="grid min-w-0 gap-3"
-    >
-      {children}
-    </div>
-  );
-}
-
-/** The recording or file taken for a step, to play, check and remove. */
-function Take({
-  audio,
-  source,
-  role,
-  onRemove,
-}: {
-  audio: WithUrl<Audio> | null;
-  source: 'record' | 'upload';
-  role: 'reference' | 'script';
-  onRemove: () => void;
-}) {
-  if (!audio) return null;
-  return <AudioTake take={{ ...audio, source }} role={role} onRemove={onRemove} testId={`${role}-take`} />;
 }

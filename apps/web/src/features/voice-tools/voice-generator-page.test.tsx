@@ -3,8 +3,8 @@ import * as API from '@lumi/contract/api-routes/index';
 import { HttpResponse } from 'msw';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/lib/api-client';
 import commonEn from '@/locales/en/common.json';
@@ -14,16 +14,9 @@ import VoiceGeneratorPage from './voice-generator-page';
 
 setupFakeApi();
 
-const i18n = i18next.createInstance();
+const i18n = setupPageI18n({ common: commonEn, voice: voiceEn });
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, voice: voiceEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+beforeAll(() => {
   URL.createObjectURL = vi.fn(() => 'blob:audio');
   window.matchMedia = vi.fn((query: string) => ({ matches: true, media: query }) as MediaQueryList);
   URL.revokeObjectURL = vi.fn();

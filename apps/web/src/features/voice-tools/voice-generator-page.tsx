@@ -1,30 +1,25 @@
-import { COSTS, ErrorCode, voiceById } from '@lumi/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { COSTS, voiceById } from '@lumi/contract';
 import { AudioLines, Mic2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '@/lib/app-config';
+import { ToolLayout } from '@/components/tool-page-layout';
+import { cn } from '@/components/ui/cn';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api-client';
-import { creditsEvents } from '@/lib/events';
-import { speechHistoryQueryKey } from './api/get-speech-history';
 import { shownVoices, useVoices } from './api/get-voices';
 import { textToSpeech, type TtsInput } from './api/text-to-speech';
 import { FormatChoice } from './components/format-choice';
 import { Note } from './components/note';
-import { PageHeader } from './components/page-header';
-import { ResultPanel, type AudioResult } from './components/result-panel';
+import { ResultPanel } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
 import { TextField } from './components/text-field';
 import { VoicePicker } from './components/voice-picker';
-import { useBlobState } from './hooks/use-blob-url';
+import { useAudioJob } from './hooks/use-audio-job';
 import { useSharedPlayer } from './hooks/use-shared-player';
 import { audioFileName, formatOfType, speechCost } from './lib/format';
-import { failureText, revealOnPhones } from './lib/page';
+import { revealOnPhones } from './lib/page';
 import { loadGeneratorForm, saveGeneratorForm, type GeneratorForm } from './lib/saved-state';
-
-type Spoken = Omit<AudioResult, 'url'> & { blob: Blob; jobId: string | null };
 
 /**
  * /free-ai-voice-generator (spec §2): the 17 preset voices with their samples, the text with its
@@ -35,25 +30,19 @@ export default function VoiceGeneratorPage() {
   const { t } = useTranslation('voice');
   const title = t('common:tools.voice.name');
   useDocumentTitle(title);
-  const queryClient = useQueryClient();
   const formId = useId();
   const voicesHeadingId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const controller = useRef<AbortController | null>(null);
 
   const voicesQuery = useVoices();
   const voices = shownVoices(voicesQuery.data);
   const player = useSharedPlayer();
   const [form, setForm] = useState<GeneratorForm>(loadGeneratorForm);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useBlobState<Spoken>();
   /** The last request sent: what Retry sends again and whose voice the wait names. */
   const [request, setRequest] = useState<TtsInput | null>(null);
 
   useEffect(() => saveGeneratorForm(form), [form]);
-  useEffect(() => () => controller.current?.abort(), []);
 
   const update = (patch: Partial<GeneratorForm>) => setForm((prev) => ({ ...prev, ...patch }));
   const voice = voiceById(form.voiceId) ?? voiceById('aria');
@@ -62,41 +51,25 @@ export default function VoiceGeneratorPage() {
   const cost = speechCost(form.text);
   const tip = text ? null : t('generate.needText');
 
-  const generate = async (input: TtsInput) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setRequest(input);
-    player.stop();
-    setBusy(true);
-    setError(null);
-    const name = voiceById(input.voice_id)?.name ?? input.voice_id;
-    try {
-      const { blob, jobId } = await textToSpeech(input, current.signal);
-      setResult({
-        blob,
-        jobId,
+  const job = useAudioJob<TtsInput>({
+    speak: textToSpeech,
+    describe: (input, blob) => {
+      const name = voiceById(input.voice_id)?.name ?? input.voice_id;
+      return {
         title: name,
         text: input.text,
         fileName: audioFileName(name, Date.now(), formatOfType(blob.type)),
-      });
-      void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
-      // Phones: the visitor may have scrolled away while it was made.
-      revealOnPhones(resultRef.current, { ifHidden: true });
-    } catch (err) {
-      if (current.signal.aborted) return;
-      // 100002 opened the credits dialog already; anything else is told in the result area.
-      if (!(err instanceof ApiError && err.code === ErrorCode.NOT_ENOUGH_CREDITS)) {
-        setError(failureText(err, t('result.network'), t('result.failed')));
-      }
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setBusy(false);
-      }
-      // Spent, or refunded after a failure: the header's balance follows either way.
-      creditsEvents.emit('-5');
-    }
+      };
+    },
+    failedText: t('result.failed'),
+    networkText: t('result.network'),
+    resultRef,
+    player,
+  });
+  const { busy } = job;
+  const generate = (input: TtsInput) => {
+    setRequest(input);
+    void job.run(input);
   };
 
   const submit = (event: FormEvent) => {
@@ -106,20 +79,35 @@ export default function VoiceGeneratorPage() {
       textRef.current?.focus();
       return;
     }
-    void generate({ voice_id: form.voiceId, text, format: form.format });
+    generate({ voice_id: form.voiceId, text, format: form.format });
     revealOnPhones(resultRef.current);
   };
 
   const retry = () => {
-    if (request && !busy) void generate(request);
+    if (request && !busy) generate(request);
   };
 
   const buttonLabel = t('generate.button', { count: cost });
+  /** Generate: under the text on large screens, at the bottom of the screen on phones. */
+  const generateButton = (where: 'form' | 'phone') => (
+    <SubmitButton
+      truncate
+      formId={formId}
+      icon={AudioLines}
+      label={buttonLabel}
+      busyLabel={t('generate.busy')}
+      busy={busy}
+      tip={tip}
+      tipId={where === 'form' ? `${formId}-tip` : `${formId}-tip-phone`}
+      testId={where === 'form' ? 'generate' : 'generate-phone'}
+      {...(where === 'form' ? { className: 'hidden lg:grid' } : {})}
+    />
+  );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:pt-8 lg:pb-10" data-page="voice-generator">
-      <PageHeader icon={Mic2} title={title} subtitle={t('generator.subtitle')} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
+    <ToolLayout.Frame page="voice-generator">
+      <ToolLayout.Header icon={Mic2} title={title} subtitle={t('generator.subtitle')} />
+      <ToolLayout.Columns columns="narrow-result">
         <section aria-labelledby={voicesHeadingId} className="grid min-w-0 gap-4">
           <h2 id={voicesHeadingId} className="text-lg font-bold">
             {t('generator.voicesHeading')}
@@ -138,13 +126,11 @@ export default function VoiceGeneratorPage() {
         </section>
 
         <div className="grid min-w-0 gap-6">
-          <form
+          <ToolLayout.Form
             id={formId}
             onSubmit={submit}
-            noValidate
-            aria-label={t('generator.textHeading')}
-            className="border-line bg-surface grid gap-5 rounded-3xl border p-4 sm:p-5"
-            data-testid="voice-form"
+            label={t('generator.textHeading')}
+            testId="voice-form"
           >
             <TextField
               ref={textRef}
@@ -156,19 +142,8 @@ export default function VoiceGeneratorPage() {
               testId="voice-text"
             />
             <FormatChoice value={form.format} onChange={(format) => update({ format })} />
-            <SubmitButton
-              truncate
-              formId={formId}
-              icon={AudioLines}
-              label={buttonLabel}
-              busyLabel={t('generate.busy')}
-              busy={busy}
-              tip={tip}
-              tipId={`${formId}-tip`}
-              testId="generate"
-              className="hidden lg:grid"
-            />
-          </form>
+            {generateButton('form')}
+          </ToolLayout.Form>
           <div ref={resultRef} className="scroll-mt-20">
             <ResultPanel
               heading={t('result.heading')}
@@ -178,34 +153,24 @@ export default function VoiceGeneratorPage() {
                 name: voiceById(request?.voice_id ?? '')?.name ?? voiceName,
               })}
               busyHint={t('result.generatingHint')}
-              error={error}
+              error={job.error}
               onRetry={request ? retry : undefined}
-              result={result}
+              result={job.result}
               playerLabel={t('result.player')}
               empty={t('result.empty')}
             />
           </div>
           <SpeechHistory kind="speech" player={player} />
         </div>
-      </div>
+      </ToolLayout.Columns>
 
       {/* Phones: the action stays at the bottom of the screen. */}
-      <div className="border-line bg-bg/90 sticky bottom-0 z-20 -mx-4 mt-6 border-t px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-xl lg:hidden">
+      <div className={cn(ToolLayout.phoneBarClass, 'mt-6')}>
         <p className="text-muted mb-2 truncate text-center text-xs">
           {t('generator.voiceChosen', { name: voiceName })}
         </p>
-        <SubmitButton
-          truncate
-          formId={formId}
-          icon={AudioLines}
-          label={buttonLabel}
-          busyLabel={t('generate.busy')}
-          busy={busy}
-          tip={tip}
-          tipId={`${formId}-tip-phone`}
-          testId="generate-phone"
-        />
+        {generateButton('phone')}
       </div>
-    </div>
+    </ToolLayout.Frame>
   );
 }

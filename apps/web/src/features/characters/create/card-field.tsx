@@ -1,6 +1,7 @@
 import { FileUp, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { buttonClass } from '@/components/ui/button';
 import type { CardProblem } from './card-import';
 import { CARD_MB } from './form-controls';
@@ -70,11 +71,7 @@ export function CardField({ card, problem, onPick, onRemove }: CardFieldProps) {
           </button>
         </div>
       )}
-      {problem && (
-        <p role="alert" className="text-danger mt-2 text-sm">
-          {t(`errors.${problem}`, { mb: CARD_MB })}
-        </p>
-      )}
+      <AlertText message={problem && t(`errors.${problem}`, { mb: CARD_MB })} className="mt-2" />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@l
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
 import commonEn from '@/locales/en/common.json';
@@ -37,16 +37,9 @@ async function expectSameFile(got: File | undefined, chosen: File) {
   );
 }
 
-const i18n = i18next.createInstance();
+const i18n = setupPageI18n({ common: commonEn, create: createEn });
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, create: createEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+beforeAll(() => {
   // What jsdom lacks: object URLs, scrollIntoView and Blob.arrayBuffer.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();

@@ -1,6 +1,7 @@
 import { ImageUp, Loader2, RefreshCw, Shuffle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useBlobSrc } from '../hooks/use-blob-src';
@@ -215,16 +216,7 @@ export function PhotoStep({
           {t('upload.random')}
         </Button>
       </div>
-      {problem && (
-        <p
-          id={`${id}-problem`}
-          role="alert"
-          className="text-danger text-sm text-pretty"
-          data-testid={`${role}-problem`}
-        >
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} id={`${id}-problem`} className="text-pretty" testId={`${role}-problem`} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { CircleAlert, CircleCheck, Download, Loader2, RotateCcw, ScanFace, ZoomIn } from 'lucide-react';
+import { CircleCheck, Download, Loader2, ScanFace, ZoomIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResultEmpty, ResultFailed } from '@/components/result-states';
 import { JobProgress } from '@/components/ui/job-progress';
 import { Button } from '@/components/ui/button';
 import { ZoomDialog } from '@/components/ui/zoom-dialog';
@@ -43,16 +44,13 @@ export function SwapResult({
 
   if (state.phase === 'idle') {
     return (
-      <div
-        className="border-line/70 bg-surface/40 flex min-h-72 flex-col items-center justify-center rounded-3xl border border-dashed px-6 py-12 text-center"
-        data-testid="swap-empty"
-      >
-        <span className="bg-surface-2 grid h-14 w-14 place-items-center rounded-2xl">
-          <ScanFace className="text-pink h-7 w-7" aria-hidden />
-        </span>
-        <p className="mt-4 text-base font-semibold">{t('result.empty')}</p>
-        <p className="text-muted mt-1 max-w-xs text-sm text-pretty">{t('result.emptyHint')}</p>
-      </div>
+      <ResultEmpty
+        icon={ScanFace}
+        title={t('result.empty')}
+        hint={t('result.emptyHint')}
+        className="min-h-72"
+        testId="swap-empty"
+      />
     );
   }
 
@@ -60,26 +58,14 @@ export function SwapResult({
     return <Done state={state} busy={busy} rtl={rtl} numberLocale={numberLocale} onPickFace={onPickFace} />;
 
   if (state.phase === 'failed') {
-    const refunded = state.id !== undefined && state.retry === 'send';
     return (
-      <div
-        role="alert"
-        className="border-danger/30 bg-danger/5 flex min-h-72 flex-col items-center justify-center rounded-3xl border px-6 py-12 text-center"
-        data-testid="swap-failed"
-      >
-        <CircleAlert className="text-danger h-10 w-10" aria-hidden />
-        <p className="mt-3 text-base font-semibold">{t('status.failed')}</p>
-        <p className="text-muted mt-1 max-w-sm text-sm text-pretty" data-testid="swap-failed-message">
-          {state.message || t('status.error')}
-        </p>
-        {refunded && <p className="text-muted mt-1 text-xs">{t('status.refunded')}</p>}
-        {state.retry && (
-          <Button variant="secondary" className="mt-5" onClick={onRetry} data-testid="swap-retry">
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            {t('status.retry')}
-          </Button>
-        )}
-      </div>
+      <ResultFailed
+        job={state}
+        t={t}
+        onRetry={onRetry}
+        className="min-h-72"
+        testIds={{ area: 'swap-failed', message: 'swap-failed-message', retry: 'swap-retry' }}
+      />
     );
   }
 

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitJob, useJobPolling } from '@/hooks/use-job';
 import { createFaceSwap } from '../api/create-face-swap';
-import { getSwapStatus } from '../api/get-swap-status';
+import { getJobStatus } from '@/lib/get-job-status';
 import { pageStore, type PageStore } from '../lib/page-store';
 import { pollingId, type SwapRequest } from '../lib/swap-state';
 
@@ -28,7 +28,7 @@ export function useFaceSwap(store: PageStore = pageStore) {
   const { dispatch } = store;
 
   useJobPolling(pollingId(page.swap), {
-    getStatus: getSwapStatus,
+    getStatus: getJobStatus,
     dispatch,
     lostMessage: t('status.lost'),
   });

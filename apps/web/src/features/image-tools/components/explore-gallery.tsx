@@ -1,8 +1,8 @@
 import { IMAGE_TOOLS, type ImageTool, type Locale } from '@lumi/contract';
-import { Compass, Loader2 } from 'lucide-react';
+import { Compass } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ListStates } from '@/components/list-states';
 import { getHref } from '@/config/paths';
 import { Link } from '@/lib/router';
 import { useExplore } from '../api/get-explore';
@@ -44,28 +44,21 @@ export function ExploreGallery({ locale }: { locale: Locale }) {
         </fieldset>
       </div>
 
-      {explore.isPending ? (
-        <div className="columns-2 gap-3 sm:columns-3 lg:columns-4" aria-hidden>
-          {Array.from({ length: 8 }, (_, i) => (
-            <div
-              key={i}
-              className="bg-surface-2 mb-3 animate-pulse break-inside-avoid rounded-2xl motion-reduce:animate-none"
-              style={{ aspectRatio: i % 3 === 0 ? '1' : '3 / 4' }}
-            />
-          ))}
-        </div>
-      ) : explore.isError ? (
-        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
-          <span className="text-muted">{t('explore.failed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => void explore.refetch()}>
-            {t('status.retry')}
-          </Button>
-        </div>
-      ) : images.length === 0 ? (
-        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-10 text-center text-sm">
-          {t('explore.empty')}
-        </p>
-      ) : (
+      <ListStates
+        query={explore}
+        count={images.length}
+        skeleton={{
+          count: 8,
+          className: 'columns-2 gap-3 sm:columns-3 lg:columns-4',
+          item: 'mb-3 break-inside-avoid',
+          style: (i) => ({ aspectRatio: i % 3 === 0 ? '1' : '3 / 4' }),
+        }}
+        failed={t('explore.failed')}
+        retry={t('status.retry')}
+        empty={t('explore.empty')}
+        emptyClassName="py-10"
+        more={t('explore.more')}
+      >
         <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4">
           {images.map((image, i) => (
             <li key={image.share_id} className="mb-3 break-inside-avoid">
@@ -96,19 +89,7 @@ export function ExploreGallery({ locale }: { locale: Locale }) {
             </li>
           ))}
         </ul>
-      )}
-      {explore.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void explore.fetchNextPage()}
-            disabled={explore.isFetchingNextPage}
-          >
-            {explore.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-            {t('explore.more')}
-          </Button>
-        </div>
-      )}
+      </ListStates>
     </section>
   );
 }

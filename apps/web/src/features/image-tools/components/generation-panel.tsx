@@ -1,8 +1,8 @@
 import type { ImageTool, Locale } from '@lumi/contract';
-import { CircleAlert, ImageIcon, RotateCcw } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ResultEmpty, ResultFailed } from '@/components/result-states';
 import { JobProgress } from '@/components/ui/job-progress';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Generation } from '../lib/generation';
 import { intlLocale } from '../lib/intl';
@@ -32,18 +32,13 @@ export function GenerationPanel({
 
   if (state.phase === 'idle') {
     return (
-      <div
-        className="border-line/70 bg-surface/40 flex min-h-64 flex-col items-center justify-center rounded-3xl border border-dashed px-6 py-12 text-center"
-        data-testid="generation-empty"
-      >
-        <span className="bg-surface-2 grid h-14 w-14 place-items-center rounded-2xl">
-          <ImageIcon className="text-pink h-7 w-7" aria-hidden />
-        </span>
-        <p className="mt-4 text-base font-semibold">{t('results.empty')}</p>
-        <p className="text-muted mt-1 max-w-xs text-sm">
-          {t(tool === 'image' ? 'results.emptyHintPrompt' : 'results.emptyHint')}
-        </p>
-      </div>
+      <ResultEmpty
+        icon={ImageIcon}
+        title={t('results.empty')}
+        hint={t(tool === 'image' ? 'results.emptyHintPrompt' : 'results.emptyHint')}
+        className="min-h-64"
+        testId="generation-empty"
+      />
     );
   }
 
@@ -74,24 +69,15 @@ export function GenerationPanel({
   }
 
   if (state.phase === 'failed') {
-    const refunded = !free && state.id !== undefined && state.retry === 'send';
     return (
-      <div
-        role="alert"
-        className="border-danger/30 bg-danger/5 flex min-h-64 flex-col items-center justify-center rounded-3xl border px-6 py-12 text-center"
-        data-testid="generation-failed"
-      >
-        <CircleAlert className="text-danger h-10 w-10" aria-hidden />
-        <p className="mt-3 text-base font-semibold">{t('status.failed')}</p>
-        <p className="text-muted mt-1 max-w-sm text-sm text-pretty">{state.message || t('status.error')}</p>
-        {refunded && <p className="text-muted mt-1 text-xs">{t('status.refunded')}</p>}
-        {state.retry && (
-          <Button variant="secondary" className="mt-5" onClick={onRetry}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            {t('status.retry')}
-          </Button>
-        )}
-      </div>
+      <ResultFailed
+        job={state}
+        t={t}
+        free={free}
+        onRetry={onRetry}
+        className="min-h-64"
+        testIds={{ area: 'generation-failed' }}
+      />
     );
   }
 

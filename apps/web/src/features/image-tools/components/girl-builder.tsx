@@ -5,12 +5,13 @@ import {
   girlBuilderPrompt,
   type GirlBuilderField,
 } from '@lumi/contract';
-import { ChevronDown, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUILDER_FIELDS, MAX_HOBBIES, toggleMulti, type BuilderChoice } from '../lib/form-state';
 import { optionKey } from '../lib/option-key';
 import { Chip, GroupLegend } from './chips';
+import { Fold } from '@/components/ui/fold';
 import { Input } from '@/components/ui/input';
 
 /** Lists longer than this get a filter box and a scrolling chip area. */
@@ -49,14 +50,7 @@ export function GirlBuilder({
           }}
         />
       ))}
-      <details className="group border-line bg-surface-2/40 rounded-xl border">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3.5 py-2.5 text-sm font-semibold [&::-webkit-details-marker]:hidden">
-          {t('builder.promptPreview')}
-          <ChevronDown
-            className="text-muted h-4 w-4 transition-transform duration-150 group-open:rotate-180"
-            aria-hidden
-          />
-        </summary>
+      <Fold title={t('builder.promptPreview')}>
         <p
           className="text-muted px-3.5 pb-3.5 font-mono text-xs leading-relaxed break-words"
           dir="ltr"
@@ -64,7 +58,7 @@ export function GirlBuilder({
         >
           {prompt}
         </p>
-      </details>
+      </Fold>
     </div>
   );
 }

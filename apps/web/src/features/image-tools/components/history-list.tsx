@@ -1,7 +1,7 @@
 import type { ImageHistoryItem, ImageTool, Locale } from '@lumi/contract';
-import { History, Loader2 } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ListStates } from '@/components/list-states';
 import { useImageHistory } from '../api/get-history';
 import { intlLocale } from '../lib/intl';
 import { sizeRatio } from '../lib/sizes';
@@ -23,45 +23,25 @@ export function HistoryList({ tool, locale }: { tool: ImageTool; locale: Locale 
         <History className="text-pink h-5 w-5" aria-hidden />
         {t('history.title')}
       </h2>
-      {history.isPending ? (
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4" aria-hidden>
-          {Array.from({ length: 4 }, (_, i) => (
-            <div
-              key={i}
-              className="bg-surface-2 aspect-[3/4] animate-pulse rounded-2xl motion-reduce:animate-none"
-            />
-          ))}
-        </div>
-      ) : history.isError ? (
-        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
-          <span className="text-muted">{t('history.failed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            {t('status.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-6 text-center text-sm">
-          {t('history.empty')}
-        </p>
-      ) : (
+      <ListStates
+        query={history}
+        count={items.length}
+        skeleton={{
+          count: 4,
+          className: 'grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4',
+          item: 'aspect-[3/4]',
+        }}
+        failed={t('history.failed')}
+        retry={t('status.retry')}
+        empty={t('history.empty')}
+        more={t('history.more')}
+      >
         <ul className="grid min-w-0 gap-4">
           {items.map((item) => (
             <HistoryEntry key={item.id} item={item} locale={locale} />
           ))}
         </ul>
-      )}
-      {history.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-          >
-            {history.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-            {t('history.more')}
-          </Button>
-        </div>
-      )}
+      </ListStates>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { IMAGE_LIMITS } from '@lumi/contract';
-import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../lib/intl';
+import { Fold } from '@/components/ui/fold';
 import { Textarea } from '@/components/ui/input';
 
 function Counter({ value, max, id }: { value: number; max: number; id: string }) {
@@ -52,15 +52,14 @@ export function PromptField({
         </label>
         <Counter value={[...value].length} max={IMAGE_LIMITS.prompt} id={counterId} />
       </div>
-      <Textarea
+      <PromptText
         id={id}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={IMAGE_LIMITS.prompt}
+        onChange={onChange}
+        max={IMAGE_LIMITS.prompt}
         rows={4}
         placeholder={placeholder}
         required={required}
-        dir="auto"
         aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
         className="mt-2 min-h-24 leading-relaxed"
         data-testid="prompt"
@@ -77,14 +76,7 @@ export function AdvancedOptions({ value, onChange }: { value: string; onChange: 
   // Open at first when there is something in it; then the user's to fold.
   const [open] = useState(value !== '');
   return (
-    <details className="group border-line bg-surface-2/40 rounded-xl border" open={open || undefined}>
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3.5 py-2.5 text-sm font-semibold [&::-webkit-details-marker]:hidden">
-        {t('advanced.title')}
-        <ChevronDown
-          className="text-muted h-4 w-4 transition-transform duration-150 group-open:rotate-180"
-          aria-hidden
-        />
-      </summary>
+    <Fold title={t('advanced.title')} open={open}>
       <div className="px-3.5 pb-3.5">
         <div className="flex items-baseline justify-between gap-3">
           <label htmlFor={id} className="text-sm font-medium">
@@ -95,18 +87,39 @@ export function AdvancedOptions({ value, onChange }: { value: string; onChange: 
         <p id={hintId} className="text-muted mt-0.5 text-xs">
           {t('advanced.negativeHint')}
         </p>
-        <Textarea
+        <PromptText
           id={id}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
-          maxLength={IMAGE_LIMITS.negativePrompt}
+          onChange={onChange}
+          max={IMAGE_LIMITS.negativePrompt}
           rows={2}
           placeholder={t('advanced.negativePlaceholder')}
-          dir="auto"
           aria-describedby={hintId}
           className="mt-2"
         />
       </div>
-    </details>
+    </Fold>
+  );
+}
+
+/** A prompt's text: typed in either direction, held to its limit. */
+function PromptText({
+  value,
+  onChange,
+  max,
+  ...props
+}: Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'maxLength' | 'dir'> & {
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+}) {
+  return (
+    <Textarea
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      maxLength={max}
+      dir="auto"
+      {...props}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { submitJob, useJobPolling } from '@/hooks/use-job';
 import { createImage } from '../api/create-image';
 import { historyQueryKey } from '../api/get-history';
-import { getJobStatus } from '../api/get-job-status';
+import { getJobStatus } from '@/lib/get-job-status';
 import { clearJob, loadJob, saveJob } from '../lib/form-state';
 import { generationReducer, idle, pollingId, type Generation } from '../lib/generation';
 

@@ -1,18 +1,17 @@
-import { ErrorCode, type PayMethod, type Plan, type PlanId } from '@lumi/contract';
+import type { PayMethod, Plan, PlanId } from '@lumi/contract';
 import { Bitcoin, CalendarClock, CreditCard, FlaskConical, Loader2, LogIn, Ticket } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button } from '@/components/ui/button';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 import { Link } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
-import { createCheckout } from '../api/create-checkout';
+import type { Checkout } from '../hooks/use-checkout';
 import type { PayFormat } from '../hooks/use-pay-format';
-import { leaveTo } from '../lib/leave';
 import { savePayIntent, takePayIntent, type PayIntent } from '../lib/pay-intent';
 import { findPlan } from '../lib/plans';
-import { checkoutTarget } from '../lib/urls';
 import { DelayNotice } from './delay-notice';
 
 const METHOD_ICONS = { card: CreditCard, crypto: Bitcoin } as const;
@@ -25,9 +24,8 @@ interface PayActionsProps {
   leaveHref: string;
   onLeave: () => void;
   onRedeem: () => void;
-  /** The method whose checkout is starting; the page keeps it so the plan cannot change under it. */
-  busy: PayMethod | null;
-  setBusy: (busy: PayMethod | null) => void;
+  /** The checkout being opened; the page keeps it so the plan cannot change under it. */
+  checkout: Checkout;
   /** Selects a plan on the page (the one a guest chose before signing in). */
   onSelectPlan: (id: PlanId) => void;
 }
@@ -43,41 +41,24 @@ export function PayActions({
   leaveHref,
   onLeave,
   onRedeem,
-  busy,
-  setBusy,
+  checkout,
   onSelectPlan,
 }: PayActionsProps) {
   const { t } = useTranslation('pay');
-  const [error, setError] = useState('');
   const testMode = appConfig.payments.card === 'test' || appConfig.payments.crypto === 'test';
 
-  // Back from the checkout through the browser's history: the page comes back as it was left.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(null);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, [setBusy]);
+  const { busy } = checkout;
+  const error = checkout.error ? errorMessage(checkout.error, t('pay.failed')) : '';
 
-  async function pay(method: PayMethod, chosen: Plan = plan) {
-    setError('');
+  function pay(method: PayMethod, chosen: Plan = plan) {
+    checkout.reset();
     // Purchases belong to an account: a guest signs in first, and the checkout goes on after.
     if (isGuest()) {
       savePayIntent({ plan: chosen.id, method });
       signInRequests.request();
       return;
     }
-    setBusy(method);
-    try {
-      const { url } = await createCheckout(method, { plan: chosen.id });
-      leaveTo(checkoutTarget(url, format.locale, window.location.origin));
-      // Stays busy: the browser is on its way to the checkout.
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.FORBIDDEN) signInRequests.request();
-      setError(errorMessage(err, t('pay.failed')));
-      setBusy(null);
-    }
+    checkout.start({ method, plan: chosen.id });
   }
 
   // Signed in (in the dialog, or back from a provider) with a guest's wish to pay pending: the
@@ -87,7 +68,7 @@ export function PayActions({
     const chosen = findPlan(intent.plan);
     if (!chosen) return;
     onSelectPlan(chosen.id);
-    void pay(intent.method, chosen);
+    pay(intent.method, chosen);
   });
   useEffect(() => {
     if (!signedIn) return;
@@ -133,7 +114,7 @@ export function PayActions({
                 className="w-full"
                 disabled={busy !== null}
                 aria-busy={mine}
-                onClick={() => void pay(method)}
+                onClick={() => pay(method)}
               >
                 {mine ? (
                   <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
@@ -150,11 +131,7 @@ export function PayActions({
             );
           })}
       </div>
-      {error && (
-        <p role="alert" className="text-danger mt-3 text-sm">
-          {error}
-        </p>
-      )}
+      <AlertText message={error} className="mt-3" />
       {!signedIn && (
         <p className="text-muted mt-3 flex items-start gap-2 text-sm">
           <LogIn className="mt-0.5 h-4 w-4 shrink-0 rtl:-scale-x-100" aria-hidden />

@@ -2,6 +2,7 @@ import type { Plan, PlanId } from '@lumi/contract';
 import { Check, Clock, Crown, Zap } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { cn } from '@/components/ui/cn';
 import type { PayFormat } from '../hooks/use-pay-format';
 import { perMonthCents } from '../lib/plans';
@@ -20,12 +21,16 @@ interface PlanPickerProps {
  */
 export function PlanPicker({ plans, selected, onSelect, format, disabled }: PlanPickerProps) {
   const { t } = useTranslation('pay');
-  const name = useId();
   return (
-    <fieldset className="min-w-0" disabled={disabled}>
-      <legend className="sr-only">{t('plans.heading')}</legend>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.map((plan) => (
+    <ChoiceGroup
+      legend={t('plans.heading')}
+      legendClassName="sr-only"
+      className="min-w-0"
+      gridClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      disabled={disabled}
+    >
+      {(name) =>
+        plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
@@ -34,9 +39,9 @@ export function PlanPicker({ plans, selected, onSelect, format, disabled }: Plan
             onSelect={onSelect}
             format={format}
           />
-        ))}
-      </div>
-    </fieldset>
+        ))
+      }
+    </ChoiceGroup>
   );
 }
 

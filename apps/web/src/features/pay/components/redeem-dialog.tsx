@@ -3,6 +3,7 @@ import { Loader2, Ticket } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -100,11 +101,7 @@ export function RedeemDialog({
           aria-describedby={error ? errorId : undefined}
           className="border-line bg-surface-2 focus:border-violet tabular h-12 rounded-xl border px-4 font-mono tracking-wider outline-none"
         />
-        {error && (
-          <p id={errorId} role="alert" className="text-danger text-sm">
-            {error}
-          </p>
-        )}
+        <AlertText message={error} id={errorId} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { cn } from '@/components/ui/cn';
 import type { AudioFormatChoice } from '../lib/saved-state';
 
@@ -16,12 +16,16 @@ export function FormatChoice({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('voice');
-  const name = useId();
   return (
-    <fieldset className="grid gap-2" disabled={disabled}>
-      <legend className="mb-2 text-sm font-semibold">{t('format.label')}</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {FORMATS.map((format) => (
+    <ChoiceGroup
+      legend={t('format.label')}
+      legendClassName="mb-2 text-sm font-semibold"
+      className="grid gap-2"
+      gridClassName="grid grid-cols-2 gap-2"
+      disabled={disabled}
+    >
+      {(name) =>
+        FORMATS.map((format) => (
           <label key={format} className="relative cursor-pointer">
             <input
               type="radio"
@@ -42,8 +46,8 @@ export function FormatChoice({
               <span className="text-muted text-xs">{t(`format.${format}Hint`)}</span>
             </span>
           </label>
-        ))}
-      </div>
-    </fieldset>
+        ))
+      }
+    </ChoiceGroup>
   );
 }

@@ -1,14 +1,15 @@
 import { voiceById, type SpeechHistoryItem } from '@lumi/contract';
-import { Download, History, Loader2, Play, Square } from 'lucide-react';
+import { Download, History, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { useSpeechHistory } from '../api/get-speech-history';
 import type { SharedPlayer } from '../hooks/use-shared-player';
 import { audioFileName, formatDuration, intlLocale } from '../lib/format';
+import { PlayButton } from './play-button';
 
 /**
  * The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable;
@@ -25,30 +26,21 @@ export function SpeechHistory({ kind, player }: { kind: SpeechHistoryItem['kind'
         <History className="text-pink h-5 w-5" aria-hidden />
         {t(kind === 'speech' ? 'history.heading' : 'history.cloneHeading')}
       </h2>
-      {history.isPending ? (
-        <div className="grid gap-2" aria-hidden>
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="bg-surface-2 h-16 animate-pulse rounded-2xl motion-reduce:animate-none" />
-          ))}
-        </div>
-      ) : history.isError ? (
-        <div className="border-line bg-surface flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 text-sm">
-          <span className="text-muted">{t('history.failed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="border-line/70 text-muted rounded-2xl border border-dashed px-4 py-6 text-center text-sm text-pretty">
-          {t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
-        </p>
-      ) : (
+      <ListStates
+        query={history}
+        count={items.length}
+        skeleton={{ count: 3, className: 'grid gap-2', item: 'h-16' }}
+        failed={t('history.failed')}
+        retry={t('common:actions.retry')}
+        empty={t(kind === 'speech' ? 'history.empty' : 'history.cloneEmpty')}
+        emptyClassName="py-6 text-pretty"
+      >
         <ul className="grid min-w-0 gap-2">
           {items.map((item) => (
             <HistoryRow key={item.id} item={item} player={player} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }
@@ -89,24 +81,12 @@ function HistoryRow({ item, player }: { item: SpeechHistoryItem; player: SharedP
       className="border-line bg-surface flex min-w-0 items-center gap-3 rounded-2xl border px-3 py-2.5"
       data-testid="history-item"
     >
-      <button
-        type="button"
+      <PlayButton
+        playing={playing}
         onClick={() => player.toggle(id, item.url)}
-        aria-label={`${t(playing ? 'history.pause' : 'history.play')}: ${name}`}
-        aria-pressed={playing !== null}
-        className={cn(
-          'grid h-10 w-10 shrink-0 place-items-center rounded-full transition-colors duration-150',
-          playing ? 'bg-accent text-white' : 'bg-surface-3 text-fg hover:bg-line',
-        )}
-      >
-        {playing === 'loading' ? (
-          <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
-        ) : playing === 'playing' ? (
-          <Square className="h-3.5 w-3.5 fill-current" aria-hidden />
-        ) : (
-          <Play className="h-4 w-4 fill-current" aria-hidden />
-        )}
-      </button>
+        label={`${t(playing ? 'history.pause' : 'history.play')}: ${name}`}
+        className="shrink-0"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
           <bdi className="font-semibold">{name}</bdi>

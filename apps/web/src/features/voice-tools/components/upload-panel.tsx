@@ -1,6 +1,7 @@
 import { Loader2, Upload } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertText } from '@/components/ui/alert-text';
 import { cn } from '@/components/ui/cn';
 import { readDuration } from '../lib/audio';
 import { AUDIO_ACCEPT, checkAudioFile, MAX_BYTES, type AudioRole } from '../lib/files';
@@ -100,16 +101,7 @@ export function UploadPanel({
           data-testid={testId}
         />
       </label>
-      {problem && (
-        <p
-          id={`${id}-problem`}
-          role="alert"
-          className="text-danger text-sm"
-          data-testid={`${testId}-problem`}
-        >
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} id={`${id}-problem`} testId={`${testId}-problem`} />
     </div>
   );
 }

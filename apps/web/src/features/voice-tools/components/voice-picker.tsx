@@ -1,9 +1,10 @@
-import { Check, Loader2, Play, Square } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { Voice } from '../api/get-voices';
 import type { SharedPlayer } from '../hooks/use-shared-player';
+import { PlayButton } from './play-button';
 
 /**
  * The 17 preset voices as one radio group (native radios: arrow keys move the choice), each
@@ -116,26 +117,14 @@ function VoiceCard({
           <span className="text-muted">{t(`voices.${voice.voice_id}.description`)}</span>
         </span>
       </label>
-      <button
-        type="button"
+      <PlayButton
+        playing={playing}
         onClick={() => player.toggle(`sample:${voice.voice_id}`, voice.preview_url)}
         disabled={!voice.preview_url}
-        aria-label={t(playing ? 'voice.stop' : 'voice.play', { name: voice.name })}
-        aria-pressed={playing !== null}
-        className={cn(
-          'absolute end-2.5 top-2.5 z-10 grid h-10 w-10 place-items-center rounded-full transition-colors duration-150 disabled:opacity-40',
-          playing ? 'bg-accent text-white' : 'bg-surface-3 text-fg hover:bg-line',
-        )}
-        data-testid="voice-sample"
-      >
-        {playing === 'loading' ? (
-          <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />
-        ) : playing === 'playing' ? (
-          <Square className="h-3.5 w-3.5 fill-current" aria-hidden />
-        ) : (
-          <Play className="h-4 w-4 fill-current" aria-hidden />
-        )}
-      </button>
+        label={t(playing ? 'voice.stop' : 'voice.play', { name: voice.name })}
+        className="absolute end-2.5 top-2.5 z-10 disabled:opacity-40"
+        testId="voice-sample"
+      />
     </div>
   );
 }
