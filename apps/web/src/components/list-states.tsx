@@ -1,5 +1,5 @@
-import { Loader2 } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { LoadMore } from './load-more';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
 
@@ -75,18 +75,7 @@ export function ListStates({
       ) : (
         children
       )}
-      {more && query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage?.()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-            {more}
-          </Button>
-        </div>
-      )}
+      {more && <LoadMore query={query} more={more} />}
     </>
   );
 }
