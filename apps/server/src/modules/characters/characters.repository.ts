@@ -13,6 +13,7 @@ import {
   type Character,
   type NewCharacter,
 } from '../../db/schema';
+import { onlyRow } from '../../db/rows';
 
 /** Who is asking: listed characters plus their own; admins see everything not deleted. */
 export interface Viewer {
@@ -290,9 +291,7 @@ export async function listAll(
 }
 
 export async function insertCharacter(db: DbOrTx, values: NewCharacter): Promise<Character> {
-  const [row] = await db.insert(characters).values(values).returning();
-  if (!row) throw new Error('character insert returned nothing');
-  return row;
+  return onlyRow(await db.insert(characters).values(values).returning(), 'character insert');
 }
 
 /** Places a new character in the Hot order of the day. */

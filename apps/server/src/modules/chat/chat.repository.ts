@@ -8,6 +8,7 @@ import {
   type ChatMessageRow,
   type Conversation,
 } from '../../db/schema';
+import { onlyRow } from '../../db/rows';
 
 /** A user's conversations with a character (AI chat: `characterId` null); the latest is current. */
 function userConversations(userId: string, characterId: number | null) {
@@ -41,9 +42,7 @@ export async function insertConversation(
   db: DbOrTx,
   values: typeof conversations.$inferInsert,
 ): Promise<Conversation> {
-  const [row] = await db.insert(conversations).values(values).returning();
-  if (!row) throw new Error('conversation insert returned nothing');
-  return row;
+  return onlyRow(await db.insert(conversations).values(values).returning(), 'conversation insert');
 }
 
 export async function updateConversation(
@@ -63,9 +62,7 @@ export async function insertMessage(
   db: DbOrTx,
   values: typeof chatMessages.$inferInsert,
 ): Promise<ChatMessageRow> {
-  const [row] = await db.insert(chatMessages).values(values).returning();
-  if (!row) throw new Error('message insert returned nothing');
-  return row;
+  return onlyRow(await db.insert(chatMessages).values(values).returning(), 'message insert');
 }
 
 export async function updateMessage(

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobs, type JobRow, type NewJobRow } from '../../db/schema';
+import { onlyRow } from '../../db/rows';
 
 export const JOBS_CHANNEL = 'lumi_jobs';
 
 export async function insertJob(tx: DbOrTx, values: NewJobRow): Promise<JobRow> {
-  const [row] = await tx.insert(jobs).values(values).returning();
-  if (!row) throw new Error('job not inserted');
+  const row = onlyRow(await tx.insert(jobs).values(values).returning(), 'job insert');
   // Delivered at commit, to every worker listening in any process.
   await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${row.kind})`);
   return row;

@@ -17,6 +17,13 @@ export interface RateRule {
 
 const MINUTE = 60_000;
 
+/** The usual pair of rules: so many calls per account and so many per network in a window. */
+const perAccountAndNetwork = (account: number, network: number, windowMs = MINUTE) =>
+  [
+    { by: 'account', max: account, windowMs },
+    { by: 'network', max: network, windowMs },
+  ] as const satisfies readonly RateRule[];
+
 /**
  * Every request rate limit of the site, by route group: how often one account and one network
  * may call. Quotas that count rows (open jobs, free fast images, sign-in codes, redeem tries, new
@@ -34,27 +41,12 @@ export const RATE_GROUPS = {
     { by: 'wide', max: 120, windowMs: MINUTE },
   ],
   email: [{ by: 'network', max: 10, windowMs: MINUTE }],
-  chat: [
-    { by: 'account', max: 20, windowMs: MINUTE },
-    { by: 'network', max: 60, windowMs: MINUTE },
-  ],
-  generate: [
-    { by: 'account', max: 12, windowMs: MINUTE },
-    { by: 'network', max: 40, windowMs: MINUTE },
-  ],
-  write: [
-    { by: 'account', max: 30, windowMs: MINUTE },
-    { by: 'network', max: 120, windowMs: MINUTE },
-  ],
-  pay: [
-    { by: 'account', max: 10, windowMs: MINUTE },
-    { by: 'network', max: 30, windowMs: MINUTE },
-  ],
+  chat: perAccountAndNetwork(20, 60),
+  generate: perAccountAndNetwork(12, 40),
+  write: perAccountAndNetwork(30, 120),
+  pay: perAccountAndNetwork(10, 30),
   /** Reports (issue 18): enough for someone who meets a lot of trouble, too few to flood the queue. */
-  report: [
-    { by: 'account', max: 20, windowMs: 60 * MINUTE },
-    { by: 'network', max: 60, windowMs: 60 * MINUTE },
-  ],
+  report: perAccountAndNetwork(20, 60, 60 * MINUTE),
 } as const satisfies Record<string, readonly RateRule[]>;
 
 export type RateGroup = keyof typeof RATE_GROUPS;

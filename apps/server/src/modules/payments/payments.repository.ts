@@ -1,13 +1,12 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, paymentEvents, redeemCodes, redeemFailures, users, type OrderRow } from '../../db/schema';
+import { onlyRow } from '../../db/rows';
 
 export type NewOrder = typeof orders.$inferInsert;
 
 export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('order not inserted');
-  return row;
+  return onlyRow(await db.insert(orders).values(values).returning(), 'order insert');
 }
 
 export async function setOrderCheckout(db: DbOrTx, id: string, providerRef: string): Promise<void> {

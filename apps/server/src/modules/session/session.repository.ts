@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
+import { onlyRow } from '../../db/rows';
 
 export async function findTourist(db: DbOrTx, codeHash: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.touristCodeHash, codeHash));
@@ -29,12 +30,11 @@ export async function insertSession(
   ticketHash: string,
   expiresAt: Date,
 ): Promise<string> {
-  const [row] = await db
+  const rows = await db
     .insert(sessions)
     .values({ userId, ticketHash, expiresAt })
     .returning({ id: sessions.id });
-  if (!row) throw new Error('session insert returned nothing');
-  return row.id;
+  return onlyRow(rows, 'session insert').id;
 }
 
 /** The live session for a ticket hash with its user, if the ticket is valid now. */
