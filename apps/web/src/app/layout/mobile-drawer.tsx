@@ -1,18 +1,5 @@
-import { lazy } from 'react';
-import { OnDemand } from '@/components/ui/on-demand';
+import { onDemand } from '@/components/ui/on-demand';
 import { MobileDrawerTrigger } from './mobile-drawer-trigger';
 
-const load = () => import('./mobile-drawer-radix');
-const MobileDrawerRadix = lazy(load);
-
 /** The tools menu below 768 px: a drawer from the inline-start edge. */
-export function MobileDrawer() {
-  return (
-    <OnDemand
-      component={MobileDrawerRadix}
-      preload={load}
-      props={{}}
-      standIn={(handlers) => <MobileDrawerTrigger {...handlers} />}
-    />
-  );
-}
+export const MobileDrawer = onDemand(() => import('./mobile-drawer-radix'), MobileDrawerTrigger);

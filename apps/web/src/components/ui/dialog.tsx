@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 
@@ -37,36 +37,67 @@ export function useReturnFocus() {
   };
 }
 
-/** A centred modal dialog: focus trapped, Escape and the close button close it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, icon }: DialogProps) {
+type ContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'>;
+
+export interface DialogShellProps extends ContentProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The backdrop's classes (its colour and blur). */
+  overlayClassName: string;
+  /** A Radix trigger in the same root; without one the focus goes back to the opener (useReturnFocus). */
+  trigger?: ReactNode;
+}
+
+/**
+ * What every dialog, drawer and sheet is made of: the Radix root, a portal, a backdrop and the
+ * content box; the other props go to the content box.
+ */
+export function DialogShell({
+  open,
+  onOpenChange,
+  overlayClassName,
+  trigger,
+  children,
+  ...content
+}: DialogShellProps) {
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/65 backdrop-blur-sm" />
-        <RadixDialog.Content
-          {...returnFocus}
-          className="animate-pop-in border-line bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border p-6 shadow-2xl shadow-black/50 sm:p-7"
-        >
-          {icon && <div className="mb-4 flex justify-center">{icon}</div>}
-          <RadixDialog.Title className="text-center text-lg font-bold text-balance">
-            {title}
-          </RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="text-muted mt-2 text-center text-sm leading-relaxed text-pretty">
-              {description}
-            </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
+        <RadixDialog.Overlay className={overlayClassName} />
+        <RadixDialog.Content {...(trigger ? {} : returnFocus)} {...content}>
           {children}
-          {footer && (
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">{footer}</div>
-          )}
-          <DialogClose className="text-muted hover:bg-surface-2 hover:text-fg h-9 w-9" />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A centred modal dialog: focus trapped, Escape and the close button close it. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, icon }: DialogProps) {
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      overlayClassName="animate-fade-in fixed inset-0 z-50 bg-black/65 backdrop-blur-sm"
+      className="animate-pop-in border-line bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border p-6 shadow-2xl shadow-black/50 sm:p-7"
+    >
+      {icon && <div className="mb-4 flex justify-center">{icon}</div>}
+      <RadixDialog.Title className="text-center text-lg font-bold text-balance">{title}</RadixDialog.Title>
+      {description ? (
+        <RadixDialog.Description className="text-muted mt-2 text-center text-sm leading-relaxed text-pretty">
+          {description}
+        </RadixDialog.Description>
+      ) : (
+        <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+      )}
+      {children}
+      {footer && (
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">{footer}</div>
+      )}
+      <DialogClose className="text-muted hover:bg-surface-2 hover:text-fg h-9 w-9" />
+    </DialogShell>
   );
 }
 

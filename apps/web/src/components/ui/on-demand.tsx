@@ -1,4 +1,11 @@
-import { Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import {
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
 
 export interface ActivateHandlers {
   onClick: () => void;
@@ -38,4 +45,25 @@ export function OnDemand<P extends object>({
       <Component {...props} />
     </Suspense>
   );
+}
+
+/**
+ * A component without props kept out of the first load: `load` imports the real one (its default
+ * export, mounting open) and `StandIn` is the look-alike trigger shown until then.
+ */
+export function onDemand(
+  load: () => Promise<{ default: ComponentType }>,
+  StandIn: ComponentType<ActivateHandlers>,
+) {
+  const Component = lazy(load);
+  return function OnDemandComponent() {
+    return (
+      <OnDemand
+        component={Component}
+        preload={load}
+        props={{}}
+        standIn={(handlers) => <StandIn {...handlers} />}
+      />
+    );
+  };
 }

@@ -1,6 +1,7 @@
 import type { CharacterSummary } from '@lumi/contract';
 import { Flag } from 'lucide-react';
 import { ReportTrigger } from '@/components/report-trigger';
+import type { ReportTarget } from '@/lib/report-request';
 
 /** The creator name the server sends when the creator shows none (spec §3). */
 const HIDDEN_CREATOR = 'for you';
@@ -17,22 +18,38 @@ export function ReportLinks({ character: c, onOpen }: { character: CharacterSumm
   const creator = c.creator && c.creator !== HIDDEN_CREATOR ? c.creator : undefined;
   return (
     <div className="mt-4 flex flex-wrap gap-x-4 gap-y-1" data-testid="report-links">
-      <ReportTrigger target={{ type: 'character', id: c.id, name: c.name }} {...(onOpen ? { onOpen } : {})}>
-        {({ label, onClick }) => (
-          <button type="button" onClick={onClick} className={linkClass} data-testid="report-character">
-            <Flag className="h-3.5 w-3.5" aria-hidden />
-            {label}
-          </button>
-        )}
-      </ReportTrigger>
-      <ReportTrigger target={{ type: 'profile', id: c.id, name: creator }} {...(onOpen ? { onOpen } : {})}>
-        {({ label, onClick }) => (
-          <button type="button" onClick={onClick} className={linkClass} data-testid="report-creator">
-            <Flag className="h-3.5 w-3.5" aria-hidden />
-            {label}
-          </button>
-        )}
-      </ReportTrigger>
+      <ReportLink
+        target={{ type: 'character', id: c.id, name: c.name }}
+        testId="report-character"
+        onOpen={onOpen}
+      />
+      <ReportLink
+        target={{ type: 'profile', id: c.id, name: creator }}
+        testId="report-creator"
+        onOpen={onOpen}
+      />
     </div>
+  );
+}
+
+/** One "Report …" link: a small flag and the label for its target. */
+function ReportLink({
+  target,
+  testId,
+  onOpen,
+}: {
+  target: ReportTarget;
+  testId: string;
+  onOpen?: (() => void) | undefined;
+}) {
+  return (
+    <ReportTrigger target={target} {...(onOpen ? { onOpen } : {})}>
+      {({ label, onClick }) => (
+        <button type="button" onClick={onClick} className={linkClass} data-testid={testId}>
+          <Flag className="h-3.5 w-3.5" aria-hidden />
+          {label}
+        </button>
+      )}
+    </ReportTrigger>
   );
 }

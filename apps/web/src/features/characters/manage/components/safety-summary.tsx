@@ -1,6 +1,6 @@
 import { SAFETY_VERDICTS, type SafetyCounts, type SafetyVerdict } from '@lumi/contract';
 import { Ban, EyeOff, Flag, HeartHandshake, ImageOff, ShieldX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 
@@ -9,6 +9,13 @@ const VERDICT_COLOR: Record<SafetyVerdict, string> = {
   crisis: 'bg-amber-400',
   explicit: 'bg-pink',
 };
+
+/** The stat tiles of the three verdicts, in their order, with their icons. */
+const VERDICTS = [
+  ['refuse', ShieldX],
+  ['crisis', HeartHandshake],
+  ['explicit', ImageOff],
+] as const satisfies readonly (readonly [SafetyVerdict, ComponentType<{ className?: string }>])[];
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -64,21 +71,14 @@ export function SafetySummary({ counts }: { counts: SafetyCounts }) {
           value={counts.open_reports.items}
           detail={t('safety.reportsDetail', { reports: counts.open_reports.reports })}
         />
-        <Stat
-          icon={<ShieldX className="h-3.5 w-3.5" aria-hidden />}
-          label={t('safety.verdicts.refuse')}
-          value={counts.totals.refuse}
-        />
-        <Stat
-          icon={<HeartHandshake className="h-3.5 w-3.5" aria-hidden />}
-          label={t('safety.verdicts.crisis')}
-          value={counts.totals.crisis}
-        />
-        <Stat
-          icon={<ImageOff className="h-3.5 w-3.5" aria-hidden />}
-          label={t('safety.verdicts.explicit')}
-          value={counts.totals.explicit}
-        />
+        {VERDICTS.map(([verdict, Icon]) => (
+          <Stat
+            key={verdict}
+            icon={<Icon className="h-3.5 w-3.5" aria-hidden />}
+            label={t(`safety.verdicts.${verdict}`)}
+            value={counts.totals[verdict]}
+          />
+        ))}
         <Stat
           icon={<EyeOff className="h-3.5 w-3.5" aria-hidden />}
           label={t('safety.hidden')}
