@@ -20,29 +20,46 @@ export const KEPT_ON_LOGOUT: readonly string[] = [
   StorageKey.conversationId,
 ];
 
-export function readLocal(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+/**
+ * Reads, writes and removals on one Web Storage area that never throw: a disabled or full store
+ * reads as empty and silently keeps nothing (the session simply is not remembered).
+ */
+function safeStorage(area: () => Storage) {
+  return {
+    read: (key: string): string | null => {
+      try {
+        return area().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    write: (key: string, value: string): void => {
+      try {
+        area().setItem(key, value);
+      } catch {
+        // Storage full or disabled: nothing is kept.
+      }
+    },
+    remove: (key: string): void => {
+      try {
+        area().removeItem(key);
+      } catch {
+        // ignore
+      }
+    },
+  };
 }
 
-export function writeLocal(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled: the session simply is not remembered.
-  }
-}
+const local = safeStorage(() => window.localStorage);
+const session = safeStorage(() => window.sessionStorage);
 
-export function removeLocal(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
-}
+export const readLocal = local.read;
+export const writeLocal = local.write;
+export const removeLocal = local.remove;
+
+export const readSession = session.read;
+export const writeSession = session.write;
+export const removeSession = session.remove;
 
 export function readJson<T>(key: string): T | null {
   const raw = readLocal(key);
@@ -78,28 +95,4 @@ export function readCookie(name: string): string | undefined {
     if (trimmed.startsWith(prefix)) return decodeURIComponent(trimmed.slice(prefix.length));
   }
   return undefined;
-}
-
-export function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeSession(key: string, value: string): void {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // ignore
-  }
-}
-
-export function removeSession(key: string): void {
-  try {
-    window.sessionStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
 }

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { SearchInput } from '@/components/ui/search-input';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
@@ -18,17 +18,10 @@ export function HeaderSearch() {
   };
   return (
     <form role="search" onSubmit={submit} className="relative hidden w-72 lg:block xl:w-80">
-      <Search
-        className="text-faint pointer-events-none absolute start-3.5 top-1/2 h-4 w-4 -translate-y-1/2"
-        aria-hidden
-      />
-      <input
-        type="search"
+      <SearchInput
         value={value}
         onChange={(e) => setValue(e.target.value)}
         placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')}
-        className="border-line bg-surface-2 placeholder:text-faint focus:border-violet h-10 w-full rounded-full border ps-10 pe-4 text-sm outline-none"
       />
     </form>
   );

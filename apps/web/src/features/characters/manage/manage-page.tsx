@@ -1,10 +1,11 @@
 import { LoadMore } from '@/components/load-more';
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
-import { Search, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { SearchInput } from '@/components/ui/search-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { confirmDialog } from '../character-dialog-store';
 import { CharacterDialogHost } from '../components/character-dialog-host';
@@ -192,18 +193,11 @@ export default function ManageCharacterPage() {
                       })}
                     </div>
                     <div className="relative md:w-72">
-                      <Search
-                        className="text-faint pointer-events-none absolute start-3.5 top-1/2 h-4 w-4 -translate-y-1/2"
-                        aria-hidden
-                      />
-                      <input
-                        type="search"
+                      <SearchInput
                         value={name}
                         onChange={(e) => setName(e.target.value)}
                         maxLength={100}
                         placeholder={t('filter.namePlaceholder')}
-                        aria-label={t('filter.namePlaceholder')}
-                        className="border-line bg-surface-2 placeholder:text-faint focus:border-violet h-10 w-full rounded-full border ps-10 pe-4 text-sm outline-none"
                       />
                     </div>
                   </div>
