@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
-import { getCharacter } from '@/features/characters/api/characters';
+import { getCharacter } from '@/features/characters/api/get-character';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
 import { CharacterDialogHost } from '@/features/characters/components/character-dialog-host';
 import { CharacterProfile } from '@/features/characters/components/character-profile';
@@ -18,7 +18,7 @@ import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/ch
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
-import { getMessages } from '@/features/chat/api/chat';
+import { getMessages } from '@/features/chat/api/get-messages';
 import { isolate } from '@/lib/bidi';
 import { settledValue } from '@/lib/tracked';
 import { earlyAnswer, earlyKey, forgetEarly } from '../route-prefetch';

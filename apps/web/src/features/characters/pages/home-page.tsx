@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
 import { Link, useSearchParams } from '@/lib/router';
-import { listCharacters, type ListParams } from '../api/characters';
+import { listCharacters, type ListParams } from '../api/list-characters';
 import { CharacterGrid, EmptyState } from '../components/character-grid';
 import { ChipsBar, NSFW_CHARS_TYPE } from '../components/chips-bar';
 import { HubLayout } from '../components/hub-layout';

@@ -5,7 +5,7 @@ import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { Link } from '@/lib/router';
-import { likedCharacters } from '../api/characters';
+import { likedCharacters } from '../api/get-liked-characters';
 import { CharacterGrid, EmptyState } from '../components/character-grid';
 import { HubLayout } from '../components/hub-layout';
 import { useListLikes } from '../hooks/use-list-likes';
