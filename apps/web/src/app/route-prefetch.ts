@@ -1,6 +1,6 @@
 import type { RouteMatch } from '@lumi/contract';
-import { getCharacter } from '@/features/characters/api/characters';
-import { getMessages } from '@/features/chat/api/chat';
+import { getCharacter } from '@/features/characters/api/get-character';
+import { getMessages } from '@/features/chat/api/get-messages';
 import { track } from '@/lib/tracked';
 
 /**

@@ -1,11 +1,12 @@
 import { ErrorCode, type CharacterDetail, type MessagePage } from '@lumi/contract';
 import { ArrowLeft, EyeOff, Flag, ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
-import { getCharacter } from '@/features/characters/api/characters';
+import { getCharacter } from '@/features/characters/api/get-character';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
 import { CharacterDialogHost } from '@/features/characters/components/character-dialog-host';
 import { CharacterProfile } from '@/features/characters/components/character-profile';
@@ -18,17 +19,12 @@ import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/ch
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
-import { getMessages } from '@/features/chat/api/chat';
+import { getMessages } from '@/features/chat/api/get-messages';
 import { isolate } from '@/lib/bidi';
 import { settledValue } from '@/lib/tracked';
 import { earlyAnswer, earlyKey, forgetEarly } from '../route-prefetch';
 
 const onAdult = () => characterDialogStore.open({ kind: 'adult' });
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; character: CharacterDetail; messages?: Promise<MessagePage> }
-  | { state: 'adult' | 'removed' | 'missing' };
 
 function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed' }) {
   const { t } = useTranslation('characters');
@@ -223,64 +219,68 @@ function CharacterChat({
   );
 }
 
+interface ChatCharacter {
+  character: CharacterDetail;
+  /** Its newest messages, asked for beside the character. */
+  messages?: Promise<MessagePage> | undefined;
+}
+
+const chatCharacterKey = (id: number) => ['chat', 'character', id] as const;
+
+/** Why a character's chat cannot open, from the error of loading it. */
+function unavailableKind(err: unknown): 'adult' | 'removed' | 'missing' {
+  const c = err instanceof ApiError ? err.code : 0;
+  return c === ErrorCode.NSFW_REQUIRED ? 'adult' : c === ErrorCode.CHARACTER_DELETED ? 'removed' : 'missing';
+}
+
 /** Loads the character, then its chat; keyed by id, so another character starts afresh. */
 function CharacterChatLoader({ id }: { id: number }) {
   const { t } = useTranslation('characters');
+  const queryClient = useQueryClient();
   // Asked for as the app started, if it opened here; what has arrived is shown in the first render.
   const [early] = useState(() => ({
     character: earlyAnswer<CharacterDetail>(earlyKey.character(id)),
     messages: earlyAnswer<MessagePage>(earlyKey.messages(id)),
   }));
-  const [loaded, setLoaded] = useState<Loaded>(() => {
-    const character = settledValue(early.character);
-    return character ? { state: 'ready', character, messages: early.messages } : { state: 'loading' };
+  const queryKey = chatCharacterKey(id);
+  // Each visit asks once (it counts as a chat visit): kept while shown, dropped when left.
+  const { data, error } = useQuery({
+    queryKey,
+    queryFn: async (): Promise<ChatCharacter> => {
+      // Both at once: the chat's messages need only the id (a hidden character refuses both).
+      const messages = early.messages ?? getMessages({ characterId: id });
+      messages.catch(() => undefined);
+      const character = await (early.character ?? getCharacter(id, { fromChat: true, silent: true }));
+      return { character, messages };
+    },
+    initialData: () => {
+      const character = settledValue(early.character);
+      return character ? { character, messages: early.messages } : undefined;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
-  const shownAtOnce = useRef(loaded.state === 'ready');
 
-  useEffect(() => {
-    forgetEarly(earlyKey.character(id), earlyKey.messages(id));
-    if (shownAtOnce.current) return;
-    let live = true;
-    // Both at once: the chat's messages need only the id (a hidden character refuses both).
-    const messages = early.messages ?? getMessages({ characterId: id });
-    messages.catch(() => undefined);
-    (early.character ?? getCharacter(id, { fromChat: true, silent: true }))
-      .then((character) => live && setLoaded({ state: 'ready', character, messages }))
-      .catch((err: unknown) => {
-        if (!live) return;
-        const c = err instanceof ApiError ? err.code : 0;
-        setLoaded({
-          state:
-            c === ErrorCode.NSFW_REQUIRED
-              ? 'adult'
-              : c === ErrorCode.CHARACTER_DELETED
-                ? 'removed'
-                : 'missing',
-        });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, early]);
+  useEffect(() => forgetEarly(earlyKey.character(id), earlyKey.messages(id)), [id]);
 
   const setCharacter = useCallback(
-    (character: CharacterDetail) => setLoaded({ state: 'ready', character }),
-    [],
+    (character: CharacterDetail) =>
+      queryClient.setQueryData<ChatCharacter>(chatCharacterKey(id), { character }),
+    [queryClient, id],
   );
-  useDocumentTitle(loaded.state === 'ready' ? loaded.character.name : t('profile.title'));
+  useDocumentTitle(data ? data.character.name : t('profile.title'));
 
-  if (loaded.state === 'loading')
-    return (
-      <div className="flex h-below-header flex-col">
-        <div className="border-line/60 h-14 border-b" />
-        <ChatSkeleton />
-      </div>
-    );
-  if (loaded.state === 'ready')
-    return (
-      <CharacterChat character={loaded.character} messages={loaded.messages} setCharacter={setCharacter} />
-    );
-  return <Unavailable kind={loaded.state} />;
+  if (data)
+    return <CharacterChat character={data.character} messages={data.messages} setCharacter={setCharacter} />;
+  if (error) return <Unavailable kind={unavailableKind(error)} />;
+  return (
+    <div className="flex h-below-header flex-col">
+      <div className="border-line/60 h-14 border-b" />
+      <ChatSkeleton />
+    </div>
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { Link, Navigate, useRouteParams } from '@/lib/router';
-import { useArticle } from './api';
+import { useArticle } from './api/get-article';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { DocumentView } from './document-view';
 

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
 import { Link } from '@/lib/router';
-import { useBlogList } from './api';
+import { useBlogList } from './api/get-blog-list';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { longDate } from './format-date';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
-import { useLegalPage } from './api';
+import { useLegalPage } from './api/get-legal-page';
 import { LoadFailed, TextSkeleton } from './content-states';
 import { DocumentView } from './document-view';
 

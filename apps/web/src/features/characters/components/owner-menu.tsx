@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { useNavigate } from '@/lib/router';
-import { cardUrl, getCharacter } from '../api/characters';
+import { cardUrl } from '../api/card-url';
+import { getCharacter } from '../api/get-character';
 
 /** Session key the create page reads for edit and clone (spec §3 "formState"). */
 export const FORM_STATE_KEY = 'formState';

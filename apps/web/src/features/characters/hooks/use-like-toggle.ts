@@ -2,7 +2,8 @@ import type { CharacterSummary } from '@lumi/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { likeCharacter, unlikeCharacter } from '../api/characters';
+import { likeCharacter } from '../api/like-character';
+import { unlikeCharacter } from '../api/unlike-character';
 import { confirmDialog } from '../character-dialog-store';
 
 /**

@@ -1,6 +1,8 @@
 import type { CharacterPage } from '@lumi/contract';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useHistoryEntry, type NavigationType } from '@/lib/router';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useHistoryEntry } from '@/lib/router';
+import { readSession, removeSession, writeSession } from '@/lib/storage';
 
 export type ListStatus = 'loading' | 'ready' | 'loadingMore' | 'error';
 
@@ -10,79 +12,67 @@ export interface PagedList<T> {
   hasMore: boolean;
   total: number | undefined;
   loadMore: () => void;
-  /** Drops the cache and loads page 1 again. */
+  /** Drops the kept pages and loads page 1 again. */
   reload: () => void;
-  /** Changes items in place (an unlike, a delete) and keeps the cache in step. */
+  /** Changes or removes items in place (an unlike, a delete) in the kept pages. */
   update: (fn: (items: T[]) => T[]) => void;
 }
 
-interface Cached<T> {
-  page: number;
-  characters: T[];
-  hasMore: boolean;
-  total?: number | undefined;
-  scrollY: number;
-}
-
-const PREFIX = 'list:';
-const readCache = <T>(key: string): Cached<T> | null => {
-  try {
-    const raw = window.sessionStorage.getItem(PREFIX + key);
-    return raw ? (JSON.parse(raw) as Cached<T>) : null;
-  } catch {
-    return null;
-  }
-};
-const writeCache = <T>(key: string, value: Cached<T>) => {
-  try {
-    window.sessionStorage.setItem(PREFIX + key, JSON.stringify(value));
-  } catch {
-    // Full or disabled storage: the list simply is not restored.
-  }
-};
-export const clearListCaches = () => {
-  try {
-    for (const key of Object.keys(window.sessionStorage)) {
-      if (key.startsWith(PREFIX)) window.sessionStorage.removeItem(key);
-    }
-  } catch {
-    // ignore
-  }
-};
-
-/** Whether no list has mounted yet in this document (a fresh load or a reload). */
-let firstMount = true;
+type Pages<T> = InfiniteData<CharacterPage<T>, number>;
 
 /**
- * Cached lists come back only on back and forward navigation (spec §4: "restored on back
- * navigation"); opening a tab, a fresh load or a reload asks the server again.
+ * The query key of a paged list: `list` names it (`home:Hot:safe`, `likes`, ...) and `entry` is
+ * the history entry it is shown in, so Back and Forward find the pages they left and any new
+ * entry (a link, a tab, a chip) asks the server again.
  */
-function mayRestore(navigationType: NavigationType): boolean {
-  if (!firstMount) return navigationType === 'pop';
-  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return entry?.type === 'back_forward';
-}
+export const listQueryKey = (list: string, entry: string) => ['list', list, entry] as const;
 
-interface ListState<T> {
-  key: string;
-  cached: Cached<T>;
-  status: ListStatus;
+/**
+ * The pages of each list, with their entry, also go to session storage: Back into this app from
+ * another site (a new document), or to a list whose query was dropped, finds them there. A fresh
+ * load or a reload (the same entry, another document) asks the server again.
+ */
+const PREFIX = 'list:';
+const thisDocument = Math.random().toString(36).slice(2, 10);
+interface Saved<T> {
+  entry: string;
+  document: string;
+  data: Pages<T>;
 }
-
-function initialState<T>(key: string, restore: boolean): ListState<T> {
-  const cached = restore ? readCache<T>(key) : null;
-  if (cached) return { key, cached, status: 'ready' };
-  return { key, cached: { page: 0, characters: [], hasMore: true, scrollY: 0 }, status: 'loading' };
+const reachedByBackForward = () =>
+  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
+  'back_forward';
+function readSaved<T>(list: string, entry: string): Pages<T> | undefined {
+  let saved: Saved<T> | undefined;
+  try {
+    saved = JSON.parse(readSession(PREFIX + list) ?? 'null') as Saved<T> | undefined;
+  } catch {
+    return undefined;
+  }
+  if (saved?.entry !== entry) return undefined;
+  return saved.document === thisDocument || reachedByBackForward() ? saved.data : undefined;
 }
+/** (Full or disabled storage: the list is simply not restored in a new document.) */
+const save = <T>(list: string, entry: string, data: Pages<T>) =>
+  writeSession(PREFIX + list, JSON.stringify({ entry, document: thisDocument, data } satisfies Saved<T>));
 
 /** The infinite-scroll rules of spec §9: 50 px from the bottom, debounced by 100 ms. */
 export const SCROLL_THRESHOLD_PX = 50;
 export const SCROLL_DEBOUNCE_MS = 100;
 
+/** The items of all pages, a character that moved between pages shown once. */
+function flatten<T extends { id: number }>(data: Pages<T> | undefined): T[] {
+  const seen = new Set<number>();
+  return (data?.pages ?? [])
+    .flatMap((page) => page.characters)
+    .filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
+
 /**
  * A paged character list (spec §4 "Lists"): initial load, loading more, has more, empty, no
- * more data. Each list is cached in session storage (page, characters, hasMore and the scroll
- * position) and restored when the user comes back; a key change resets it.
+ * more data — a TanStack infinite query. Its pages are kept (never refetched on their own) and
+ * shown again on Back and Forward; any other way to the list starts from page 1. The scroll
+ * position comes back with the history entry (`ScrollMemory`).
  */
 export function usePagedList<T extends { id: number }>(
   key: string,
@@ -90,135 +80,99 @@ export function usePagedList<T extends { id: number }>(
   options: { infinite?: boolean } = {},
 ): PagedList<T> {
   const infinite = options.infinite ?? true;
-  const navigationType = useHistoryEntry().type;
-  /** Until then scroll events come from restoring the position, not from the user. */
-  const restoringUntil = useRef(0);
-  const [state, setState] = useState<ListState<T>>(() => initialState(key, mayRestore(navigationType)));
-  // A new key (a tab or a chip) resets the list during render, from its cache when the change
-  // came from the history (React's "adjusting state when a prop changes").
-  if (state.key !== key) setState(initialState(key, navigationType === 'pop'));
-  const fetchRef = useRef(fetchPage);
-  useLayoutEffect(() => {
-    fetchRef.current = fetchPage;
+  const queryClient = useQueryClient();
+  const current = useHistoryEntry();
+  // The entry the list was shown in: a later navigation that keeps the list (a dialog, a
+  // replaced query) keeps its pages too ("adjusting state when a prop changes").
+  const [shown, setShown] = useState({ key, entry: current });
+  if (shown.key !== key) setShown({ key, entry: current });
+  const entry = shown.key === key ? shown.entry : current;
+  const queryKey = useMemo(() => listQueryKey(key, entry.key), [key, entry.key]);
+  const query = useInfiniteQuery<CharacterPage<T>, Error, Pages<T>, typeof queryKey, number>({
+    queryKey,
+    queryFn: async ({ pageParam, signal }): Promise<CharacterPage<T>> => {
+      const res = await fetchPage(pageParam, signal);
+      writeSession('is_admin', String(res.is_admin));
+      return res;
+    },
+    // Not in the cache: the saved pages of this entry, when it was reached by Back or Forward.
+    initialData: () => (entry.type === 'pop' ? readSaved<T>(key, entry.key) : undefined),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, page) => (last.has_more ? page + 1 : undefined),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
-  const inFlight = useRef<AbortController | null>(null);
-
-  const fetchInto = useCallback((k: string, page: number) => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    fetchRef
-      .current(page, controller.signal)
-      .then((res) => {
-        if (controller.signal.aborted) return;
-        setState((s) => {
-          if (s.key !== k) return s;
-          const seen = new Set(page === 1 ? [] : s.cached.characters.map((c) => c.id));
-          const merged = [
-            ...(page === 1 ? [] : s.cached.characters),
-            ...res.characters.filter((c) => !seen.has(c.id)),
-          ];
-          const cached: Cached<T> = {
-            page,
-            characters: merged,
-            hasMore: res.has_more,
-            total: res.total_count,
-            scrollY: s.cached.scrollY,
-          };
-          writeCache(k, cached);
-          return { key: k, cached, status: 'ready' };
-        });
-        try {
-          window.sessionStorage.setItem('is_admin', String(res.is_admin));
-        } catch {
-          // ignore
-        }
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setState((s) => (s.key === k ? { ...s, status: 'error' } : s));
-      });
-  }, []);
-
-  // Page 1 of a list that was not restored; or the scroll position of one that was.
-  const needsFirstPage = state.key === key && state.status === 'loading' && state.cached.page === 0;
-  const restoredScroll = state.key === key && state.status === 'ready' ? state.cached.scrollY : 0;
+  const { data, isError, isFetchingNextPage, hasNextPage, fetchNextPage } = query;
   useEffect(() => {
-    firstMount = false;
-    if (needsFirstPage) fetchInto(key, 1);
-    else if (restoredScroll > 0) {
-      restoringUntil.current = Date.now() + 500;
-      requestAnimationFrame(() => window.scrollTo(0, restoredScroll));
-    }
-    return () => inFlight.current?.abort();
-    // Only on a key change: later scroll positions are not restored again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, needsFirstPage, fetchInto]);
+    if (data) save(key, entry.key, data);
+  }, [key, entry.key, data]);
 
-  const { cached, status } = state;
+  const items = useMemo(() => flatten(data), [data]);
+  const status: ListStatus = isFetchingNextPage
+    ? 'loadingMore'
+    : isError
+      ? 'error'
+      : data
+        ? 'ready'
+        : 'loading';
+
+  /** The next page; after a failed one ("retry") as well as when ready. */
   const loadMore = useCallback(() => {
-    if (status !== 'ready' || !cached.hasMore) return;
-    setState((s) => (s.key === key ? { ...s, status: 'loadingMore' } : s));
-    fetchInto(key, cached.page + 1);
-  }, [status, cached.hasMore, cached.page, key, fetchInto]);
+    if (!data || isFetchingNextPage || !hasNextPage) return;
+    void fetchNextPage();
+  }, [data, isFetchingNextPage, hasNextPage, fetchNextPage]);
 
-  // Remember the scroll position for back navigation, and load more near the bottom.
+  // Load more while the list's end is in view: on scrolling near it (debounced), and after
+  // layout when a short page on a tall screen leaves nothing to scroll. Not again by itself
+  // after a failure.
   useEffect(() => {
+    if (!infinite || status !== 'ready') return;
+    const atEnd = () => {
+      const distance = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (distance <= SCROLL_THRESHOLD_PX) loadMore();
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (Date.now() < restoringUntil.current) return;
-        const current = readCache<T>(key);
-        if (current) writeCache(key, { ...current, scrollY: window.scrollY });
-        if (!infinite) return;
-        const distance = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
-        if (distance <= SCROLL_THRESHOLD_PX) loadMore();
-      }, SCROLL_DEBOUNCE_MS);
+      timer = setTimeout(atEnd, SCROLL_DEBOUNCE_MS);
     };
+    const frame = requestAnimationFrame(atEnd);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [key, loadMore, infinite]);
-
-  // A short first page on a tall screen leaves nothing to scroll: keep filling, after layout.
-  useEffect(() => {
-    if (!infinite || status !== 'ready' || !cached.hasMore || cached.page === 0) return;
-    const frame = requestAnimationFrame(() => {
-      if (Date.now() < restoringUntil.current) return;
-      if (document.documentElement.scrollHeight <= window.innerHeight + SCROLL_THRESHOLD_PX) loadMore();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [infinite, status, cached.hasMore, cached.page, loadMore]);
+  }, [infinite, status, loadMore]);
 
   const reload = useCallback(() => {
-    try {
-      window.sessionStorage.removeItem(PREFIX + key);
-    } catch {
-      // ignore
-    }
-    setState(initialState(key, false));
-    fetchInto(key, 1);
-  }, [key, fetchInto]);
+    removeSession(PREFIX + key);
+    void queryClient.resetQueries({ queryKey, exact: true });
+  }, [queryClient, queryKey, key]);
 
   const update = useCallback(
     (fn: (items: T[]) => T[]) => {
-      setState((s) => {
-        const next = { ...s.cached, characters: fn(s.cached.characters) };
-        writeCache(key, next);
-        return { ...s, cached: next };
+      queryClient.setQueryData<Pages<T>>(queryKey, (old) => {
+        if (!old) return old;
+        const next = new Map(fn(flatten(old)).map((c) => [c.id, c]));
+        return {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            characters: page.characters.flatMap((c) => next.get(c.id) ?? []),
+          })),
+        };
       });
     },
-    [key],
+    [queryClient, queryKey],
   );
 
   return {
-    items: cached.characters,
+    items,
     status,
-    hasMore: cached.hasMore,
-    total: cached.total,
+    hasMore: !data || hasNextPage,
+    total: data?.pages.at(-1)?.total_count,
     loadMore,
     reload,
     update,

@@ -8,7 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { adminAllCharacters, approveCharacter, approveList, deleteCharacter } from '../api/characters';
+import { approveCharacter } from '../api/approve-character';
+import { deleteCharacter } from '../api/delete-character';
+import { adminAllCharacters } from '../api/get-admin-characters';
+import { approveList } from '../api/get-approve-list';
 import { belongsTo, updateCharacter, type AdminPages, type ListScope } from './list-updates';
 
 const ROOT = ['admin', 'characters'] as const;

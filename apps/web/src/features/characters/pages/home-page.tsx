@@ -1,21 +1,18 @@
 import { chipById, DEFAULT_CHIP } from '@lumi/contract';
-import { LogIn, Plus, ShieldAlert } from 'lucide-react';
+import { LogIn, ShieldAlert } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useLocale } from '@/hooks/use-locale';
 import { appConfig } from '@/lib/app-config';
-import { Link, useSearchParams } from '@/lib/router';
-import { listCharacters, type ListParams } from '../api/characters';
-import { CharacterGrid, EmptyState } from '../components/character-grid';
+import { useSearchParams } from '@/lib/router';
+import { listCharacters, type ListParams } from '../api/list-characters';
 import { ChipsBar, NSFW_CHARS_TYPE } from '../components/chips-bar';
 import { HubLayout } from '../components/hub-layout';
 import { MarketingSection } from '../components/marketing-section';
-import { useListLikes } from '../hooks/use-list-likes';
 import { usePagedList } from '../hooks/use-paged-list';
+import { ListGrid } from './list-page';
 
 function paramsFor(chipId: string): Omit<ListParams, 'page'> {
   if (chipId === NSFW_CHARS_TYPE) return { sort: 'dailyRandom', NSFW: true };
@@ -94,30 +91,16 @@ function AdultGate({ adult }: { adult: HomeAdult }) {
 /** The list of a chip (or the adult filter): infinite scroll, likes, the empty state. */
 function HomeList({ chip, adultEnabled }: { chip: string; adultEnabled: boolean }) {
   const { t } = useTranslation('characters');
-  const locale = useLocale();
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => listCharacters({ page, ...paramsFor(chip) }, signal),
     [chip],
   );
   // The setting changes what the list holds (veiled or not): it is another list.
   const list = usePagedList(`home:${chip}:${adultEnabled ? 'adult' : 'safe'}`, fetchPage);
-  const onToggleLike = useListLikes(list);
   return (
-    <CharacterGrid
+    <ListGrid
       list={list}
-      onToggleLike={(c) => void onToggleLike(c)}
-      empty={
-        <EmptyState
-          title={t('list.emptyTitle')}
-          body={t('list.emptyBody')}
-          action={
-            <Link to={getHref(locale, 'createCharacter')} className={buttonClass('primary')}>
-              <Plus className="h-4 w-4" aria-hidden />
-              {t('create')}
-            </Link>
-          }
-        />
-      }
+      empty={{ title: t('list.emptyTitle'), body: t('list.emptyBody'), action: 'create' }}
     />
   );
 }

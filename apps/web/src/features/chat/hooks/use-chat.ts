@@ -5,7 +5,14 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { readLocal, removeLocal, StorageKey, writeLocal } from '@/lib/storage';
 import { notify } from '@/lib/toast';
-import * as chatApi from '../api/chat';
+import type { ChatWhere } from '../api/chat-where';
+import { deleteMessage } from '../api/delete-message';
+import { editMessage } from '../api/edit-message';
+import { getMessages } from '../api/get-messages';
+import { restartChat } from '../api/restart-chat';
+import { saveMemory as postMemory } from '../api/save-memory';
+import { savePersona } from '../api/save-persona';
+import { swipeMessage } from '../api/swipe-message';
 import { streamReply, type ReplyRequest } from '../api/stream-reply';
 import {
   chatReducer,
@@ -82,7 +89,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
   const characterId = source.kind === 'character' ? source.characterId : undefined;
 
   /** Where the current conversation is: its id once known, else the character. */
-  const where = useCallback((): chatApi.ChatWhere | null => {
+  const where = useCallback((): ChatWhere | null => {
     const id = stateRef.current.conversation?.id;
     if (id) return { conversationId: id };
     return characterId === undefined ? null : { characterId };
@@ -107,7 +114,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       const early = firstPage.current;
       firstPage.current = undefined;
       try {
-        dispatch({ type: 'loaded', page: await (early ?? chatApi.getMessages({ characterId })) });
+        dispatch({ type: 'loaded', page: await (early ?? getMessages({ characterId })) });
       } catch (err) {
         failLoad(err);
       }
@@ -119,7 +126,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       return;
     }
     try {
-      dispatch({ type: 'loaded', page: await chatApi.getMessages({ conversationId: stored }) });
+      dispatch({ type: 'loaded', page: await getMessages({ conversationId: stored }) });
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 0;
       if (code === ErrorCode.NOT_FOUND || code === ErrorCode.INVALID_INPUT || code === ErrorCode.FORBIDDEN) {
@@ -151,7 +158,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       return;
     }
     try {
-      dispatch({ type: 'loaded', page: await chatApi.getMessages({ characterId }) });
+      dispatch({ type: 'loaded', page: await getMessages({ characterId }) });
     } catch (err) {
       failLoad(err);
     }
@@ -188,7 +195,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       return;
     }
     try {
-      dispatch({ type: 'newest', page: await chatApi.getMessages(w) });
+      dispatch({ type: 'newest', page: await getMessages(w) });
     } catch {
       dispatch({ type: 'settled' });
     }
@@ -299,7 +306,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     setLoadingOlder(true);
     try {
       const page = olderPageNumber(stateRef.current.messages, CHAT_LIMITS.pageSize);
-      dispatch({ type: 'older', page: await chatApi.getMessages(w, page, CHAT_LIMITS.pageSize) });
+      dispatch({ type: 'older', page: await getMessages(w, page, CHAT_LIMITS.pageSize) });
     } catch {
       notify('error', t('errors.older'));
     } finally {
@@ -309,7 +316,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
 
   const edit = useCallback(async (id: number, content: string) => {
     try {
-      dispatch({ type: 'replaced', message: await chatApi.editMessage(id, content.trim()) });
+      dispatch({ type: 'replaced', message: await editMessage(id, content.trim()) });
       return true;
     } catch {
       return false;
@@ -318,7 +325,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
 
   const remove = useCallback(async (id: number) => {
     try {
-      await chatApi.deleteMessage(id);
+      await deleteMessage(id);
       dispatch({ type: 'removed', id });
     } catch {
       // The API client showed why.
@@ -333,16 +340,16 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       message: { ...before, swipe_index: index, content: before.swipes[index] ?? '' },
     });
     try {
-      dispatch({ type: 'replaced', message: await chatApi.swipeMessage(id, index) });
+      dispatch({ type: 'replaced', message: await swipeMessage(id, index) });
     } catch {
       dispatch({ type: 'replaced', message: before });
     }
   }, []);
 
   const restartAt = useCallback(
-    async (w: chatApi.ChatWhere) => {
+    async (w: ChatWhere) => {
       try {
-        const page = await chatApi.restartChat(w);
+        const page = await restartChat(w);
         if (characterId === undefined) writeLocal(StorageKey.conversationId, page.conversation.id);
         dispatch({ type: 'loaded', page });
       } catch {
@@ -379,7 +386,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
         return true;
       }
       try {
-        const next = await chatApi.savePersona({
+        const next = await savePersona({
           conversationId: conversation.id,
           persona_name: s.persona_name,
           persona_description: s.persona_description,
@@ -399,7 +406,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     const conversation = stateRef.current.conversation;
     if (!conversation) return false;
     try {
-      dispatch({ type: 'conversation', conversation: await chatApi.saveMemory(conversation.id, memory) });
+      dispatch({ type: 'conversation', conversation: await postMemory(conversation.id, memory) });
       return true;
     } catch {
       return false;
@@ -410,7 +417,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     const id = stateRef.current.conversation?.id;
     if (!id) return;
     try {
-      const page = await chatApi.getMessages({ conversationId: id }, 1, 1);
+      const page = await getMessages({ conversationId: id }, 1, 1);
       dispatch({ type: 'conversation', conversation: page.conversation });
     } catch {
       // The settings show what was loaded before.

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchCharacters } from '../../api/characters';
+import { searchCharacters } from '../../api/search-characters';
 import { CharacterGrid, EmptyState } from '../../components/character-grid';
 import { usePagedList } from '../../hooks/use-paged-list';
 

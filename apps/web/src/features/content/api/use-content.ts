@@ -1,14 +1,5 @@
-import {
-  pageDataKey,
-  type BlogListResponse,
-  type ContentDocument,
-  type LegalSlug,
-  type Locale,
-  type PageData,
-} from '@lumi/contract';
-import * as API from '@lumi/contract/api-routes/content';
+import { type PageData } from '@lumi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 
 let prerendered: PageData | null | undefined;
 
@@ -31,7 +22,7 @@ function pageData<T>(key: string): T | undefined {
 const STALE = 5 * 60_000;
 
 /** One text from the content API, answered first from the prerendered page's data when it is that text. */
-function useContent<T>(key: string, load: () => Promise<T>) {
+export function useContent<T>(key: string, load: () => Promise<T>) {
   return useQuery({
     queryKey: ['content', key],
     queryFn: load,
@@ -39,16 +30,3 @@ function useContent<T>(key: string, load: () => Promise<T>) {
     staleTime: STALE,
   });
 }
-
-export const useLegalPage = (slug: LegalSlug, locale: Locale) =>
-  useContent<ContentDocument>(pageDataKey.legal(slug, locale), () =>
-    call(API.legalPage, { params: { slug }, silent: true }),
-  );
-
-export const useBlogList = (locale: Locale) =>
-  useContent<BlogListResponse>(pageDataKey.blogList(locale), () => call(API.blogList, { silent: true }));
-
-export const useArticle = (slug: string, locale: Locale) =>
-  useContent<ContentDocument>(pageDataKey.article(slug, locale), () =>
-    call(API.blogArticle, { params: { slug }, silent: true }),
-  );
