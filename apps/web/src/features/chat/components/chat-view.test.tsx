@@ -1,4 +1,3 @@
-import type { ChatMessageDto, MessagePage } from '@lumi/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -9,6 +8,7 @@ import commonEn from '@/locales/en/common.json';
 import commonFr from '@/locales/fr/common.json';
 import { memoryRouter } from '@/testing/memory-router';
 import type { ChatController } from '../hooks/use-chat';
+import { loaded, msg } from '../lib/chat-fixtures';
 import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
 import { ChatView } from './chat-view';
 
@@ -23,42 +23,6 @@ beforeAll(async () => {
     react: { useSuspense: false },
   });
 });
-
-const msg = (
-  id: number,
-  role: 'user' | 'assistant',
-  content: string,
-  over: Partial<ChatMessageDto> = {},
-): ChatMessageDto => ({
-  id,
-  role,
-  content,
-  swipes: [content],
-  swipe_index: 0,
-  finish_reason: 'stop',
-  engine: role === 'assistant' ? 'openai' : null,
-  notice: null,
-  create_time: id,
-  ...over,
-});
-
-const page = (messages: ChatMessageDto[], demo = false, admin = false): MessagePage => ({
-  conversation: {
-    id: 'c1',
-    character_id: 7,
-    model: 'nela-8b',
-    persona_name: '',
-    persona_description: '',
-    memory: '',
-  },
-  messages,
-  has_more: false,
-  demo_engine: demo,
-  is_admin: admin,
-});
-
-const loaded = (messages: ChatMessageDto[], demo = false, admin = false): ChatState =>
-  chatReducer(initialChatState, { type: 'loaded', page: page(messages, demo, admin) });
 
 function controller(state: ChatState, over: Partial<ChatController> = {}): ChatController {
   return {
@@ -256,7 +220,7 @@ describe('a reply stopped for the content rules', () => {
 
 describe('the demo notice', () => {
   it('tells a visitor it is a demo and free, without the operator’s setting', () => {
-    show(controller(loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], true)));
+    show(controller(loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], { demo_engine: true })));
     const notice = screen.getByTestId('demo-notice');
     expect(notice.textContent).toContain('Demo engine.');
     expect(notice.textContent).toContain('Demo replies are free: no credits are used.');
@@ -266,7 +230,11 @@ describe('the demo notice', () => {
   });
 
   it('shows an admin which setting connects a real model', () => {
-    show(controller(loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], true, true)));
+    show(
+      controller(
+        loaded([msg(1, 'assistant', 'Hello.', { engine: 'demo' })], { demo_engine: true, is_admin: true }),
+      ),
+    );
     expect(screen.getByTestId('demo-notice').textContent).toContain('Demo replies are free');
     expect(screen.getByTestId('demo-operator').textContent).toContain('LLM_BASE_URL');
   });

@@ -1,4 +1,4 @@
-import { ErrorCode, type ChatMessageDto, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
+import { ErrorCode, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -11,6 +11,7 @@ import { notify } from '@/lib/toast';
 import { track } from '@/lib/tracked';
 import chatEn from '@/locales/en/chat.json';
 import { apiError, eventStream, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
+import { conversation, msg, page } from '../lib/chat-fixtures';
 import { useChat } from './use-chat';
 
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
@@ -26,36 +27,13 @@ beforeAll(async () => {
   });
 });
 
-const msg = (id: number, role: 'user' | 'assistant', content: string): ChatMessageDto => ({
-  id,
-  role,
-  content,
-  swipes: [content],
-  swipe_index: 0,
-  finish_reason: 'stop',
-  engine: role === 'assistant' ? 'openai' : null,
-  notice: null,
-  create_time: id,
-});
-
 /** Conversation ids are UUIDs: the calls that take one refuse anything else. */
 const C1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a41';
 const G1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a42';
 
-const greeting: MessagePage = {
-  conversation: {
-    id: C1,
-    character_id: 7,
-    model: 'nela-8b',
-    persona_name: '',
-    persona_description: '',
-    memory: '',
-  },
-  messages: [msg(1, 'assistant', 'Hello, traveller.')],
-  has_more: false,
-  demo_engine: false,
-  is_admin: false,
-};
+const greeting = page([msg(1, 'assistant', 'Hello, traveller.')], {
+  conversation: { ...conversation, id: C1 },
+});
 
 const REFUSED = 'The reply was stopped because it broke our content rules. Your credits have been returned.';
 const refreshes: string[] = [];

@@ -1,42 +1,7 @@
-import type { ChatMessageDto, MessagePage } from '@lumi/contract';
+import type { ChatMessageDto } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { chatReducer, initialChatState, localMessage, olderPageNumber, type ChatState } from './chat-state';
-
-const msg = (
-  id: number,
-  role: 'user' | 'assistant',
-  content: string,
-  over: Partial<ChatMessageDto> = {},
-): ChatMessageDto => ({
-  id,
-  role,
-  content,
-  swipes: [content],
-  swipe_index: 0,
-  finish_reason: 'stop',
-  engine: role === 'assistant' ? 'openai' : null,
-  notice: null,
-  create_time: id,
-  ...over,
-});
-
-const page = (messages: ChatMessageDto[], hasMore = false): MessagePage => ({
-  conversation: {
-    id: 'c1',
-    character_id: 7,
-    model: 'nela-8b',
-    persona_name: '',
-    persona_description: '',
-    memory: '',
-  },
-  messages,
-  has_more: hasMore,
-  demo_engine: false,
-  is_admin: false,
-});
-
-const loaded = (messages: ChatMessageDto[]): ChatState =>
-  chatReducer(initialChatState, { type: 'loaded', page: page(messages) });
+import { loaded, msg, page } from './chat-fixtures';
+import { chatReducer, localMessage, olderPageNumber } from './chat-state';
 
 describe('chatReducer', () => {
   it('streams a new reply into a placeholder and swaps in the stored messages', () => {
@@ -91,7 +56,10 @@ describe('chatReducer', () => {
 
   it('puts older pages before the loaded messages without duplicates', () => {
     let s = loaded([msg(5, 'user', 'e'), msg(6, 'assistant', 'f')]);
-    s = chatReducer(s, { type: 'older', page: page([msg(4, 'assistant', 'd'), msg(5, 'user', 'e')], true) });
+    s = chatReducer(s, {
+      type: 'older',
+      page: page([msg(4, 'assistant', 'd'), msg(5, 'user', 'e')], { has_more: true }),
+    });
     expect(s.messages.map((m) => m.id)).toEqual([4, 5, 6]);
     expect(s.hasMore).toBe(true);
     expect(olderPageNumber(s.messages, 2)).toBe(2);

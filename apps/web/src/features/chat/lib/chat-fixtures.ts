@@ -1,0 +1,42 @@
+import type { ChatMessageDto, MessagePage } from '@lumi/contract';
+import { chatReducer, initialChatState, type ChatState } from './chat-state';
+
+/** Test fixtures: a stored message, a page of them and the chat state that page loads. */
+export const msg = (
+  id: number,
+  role: 'user' | 'assistant',
+  content: string,
+  over: Partial<ChatMessageDto> = {},
+): ChatMessageDto => ({
+  id,
+  role,
+  content,
+  swipes: [content],
+  swipe_index: 0,
+  finish_reason: 'stop',
+  engine: role === 'assistant' ? 'openai' : null,
+  notice: null,
+  create_time: id,
+  ...over,
+});
+
+export const conversation: MessagePage['conversation'] = {
+  id: 'c1',
+  character_id: 7,
+  model: 'nela-8b',
+  persona_name: '',
+  persona_description: '',
+  memory: '',
+};
+
+export const page = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}): MessagePage => ({
+  conversation,
+  messages,
+  has_more: false,
+  demo_engine: false,
+  is_admin: false,
+  ...over,
+});
+
+export const loaded = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}): ChatState =>
+  chatReducer(initialChatState, { type: 'loaded', page: page(messages, over) });
