@@ -1,4 +1,5 @@
 import type { ReportTargetType } from '@lumi/contract';
+import { openStore } from './open-store';
 
 /** Something to report: its kind and id as the page knows it, and a name for the dialog's title. */
 export interface ReportTarget {
@@ -8,28 +9,8 @@ export interface ReportTarget {
   name?: string | undefined;
 }
 
-type Listener = () => void;
-let current: ReportTarget | null = null;
-const listeners = new Set<Listener>();
-
 /**
  * Any page can open the report dialog (issue 18) without importing the reports feature: the
  * app shell mounts its host, which listens here.
  */
-export const reportRequests = {
-  get: (): ReportTarget | null => current,
-  open: (target: ReportTarget) => {
-    current = target;
-    for (const listener of listeners) listener();
-  },
-  close: () => {
-    current = null;
-    for (const listener of listeners) listener();
-  },
-  subscribe: (listener: Listener) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-};
+export const reportRequests = openStore<ReportTarget>();

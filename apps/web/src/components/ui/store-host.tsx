@@ -1,9 +1,12 @@
 import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
-/** A module-level store of what is open (a dialog's request), read with useSyncExternalStore. */
+/**
+ * A module-level store of what is open (a dialog's request, or `true`), read with
+ * useSyncExternalStore; null or false while nothing is.
+ */
 export interface OpenStore<T> {
   subscribe: (listener: () => void) => () => void;
-  get: () => T | null;
+  get: () => T | null | false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CharacterSummary } from '@lumi/contract';
+import { openStore } from '@/lib/open-store';
 
 /** The one character dialog open at a time: details (phones), the adult notice, or a confirmation. */
 export type CharacterDialog =
@@ -13,27 +14,7 @@ export type CharacterDialog =
       onConfirm: () => Promise<void> | void;
     };
 
-type Listener = () => void;
-let current: CharacterDialog | null = null;
-const listeners = new Set<Listener>();
-
-export const characterDialogStore = {
-  get: (): CharacterDialog | null => current,
-  open: (dialog: CharacterDialog) => {
-    current = dialog;
-    for (const l of listeners) l();
-  },
-  close: () => {
-    current = null;
-    for (const l of listeners) l();
-  },
-  subscribe: (listener: Listener) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-};
+export const characterDialogStore = openStore<CharacterDialog>();
 
 /** Opens a confirmation and resolves true when the user confirms. */
 export function confirmDialog(options: { title: string; body?: string; confirm: string; danger?: boolean }) {

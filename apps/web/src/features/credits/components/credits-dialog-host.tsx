@@ -1,15 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy } from 'react';
+import { StoreHost } from '@/components/ui/store-host';
 import { creditsDialogStore } from '../credits-dialog-store';
 
 const CreditsDialog = lazy(() => import('./credits-dialog'));
 
 /** Mounts the credits-exhausted dialog (and loads its code) only once something opens it. */
 export function CreditsDialogHost() {
-  const open = useSyncExternalStore(creditsDialogStore.subscribe, creditsDialogStore.get, () => false);
-  if (!open) return null;
-  return (
-    <Suspense>
-      <CreditsDialog />
-    </Suspense>
-  );
+  return <StoreHost store={creditsDialogStore} render={() => <CreditsDialog />} />;
 }
