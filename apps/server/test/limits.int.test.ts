@@ -24,23 +24,42 @@ const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
 const codes = (answers: { json: <T>() => T }[]) => answers.map((a) => a.json<Envelope>().code);
 const countOf = (list: number[], code: number) => list.filter((c) => c === code).length;
 
+/** A guest's sign-in (a new guest unless `code` is given), from `remoteAddress` when set. */
+const guestLogin = (t: TestApp, { code = touristCode(), headers = {}, remoteAddress }: GuestLogin = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/login',
+    payload: form({ type: '0', code }),
+    headers: { ...FORM_HEADERS, ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+interface GuestLogin {
+  code?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+/** The networks the guests were counted under. */
+const guestNetworks = async (t: TestApp) => {
+  const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
+  return (rows as { rows: { network: string }[] }).rows.map((r) => r.network);
+};
+/** The sign-in ticket of a login answer, as the cookie the site sets. */
+const ticketCookie = (answer: { json: <T>() => T }) =>
+  `ticket=${answer.json<Envelope<{ ticket: string }>>().data?.ticket}`;
+
 describe('the address limits count by', () => {
   it('ignores X-Forwarded-For without a trusted proxy: rotating it makes no new network', async () => {
     const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000' } });
     try {
       const answers = await times(40, (i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/cgi-bin/login',
-          payload: form({ type: '0', code: touristCode() }),
-          headers: { ...FORM_HEADERS, 'x-forwarded-for': `203.0.113.${i + 1}` },
+        guestLogin(t, {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
           remoteAddress: '198.51.100.7',
         }),
       );
       // The default: 30 new guests an hour per network.
       expect(countOf(codes(answers), 0)).toBe(30);
-      const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
-      expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['198.51.100.7']);
+      expect(await guestNetworks(t)).toEqual(['198.51.100.7']);
     } finally {
       await t.close();
     }
@@ -51,17 +70,13 @@ describe('the address limits count by', () => {
     try {
       // The client writes any address it likes; the proxy appends the one it really came from.
       const answers = await times(40, (i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/cgi-bin/login',
-          payload: form({ type: '0', code: touristCode() }),
-          headers: { ...FORM_HEADERS, 'x-forwarded-for': `10.9.8.${i + 1}, 203.0.113.77` },
+        guestLogin(t, {
+          headers: { 'x-forwarded-for': `10.9.8.${i + 1}, 203.0.113.77` },
           remoteAddress: '127.0.0.1',
         }),
       );
       expect(countOf(codes(answers), 0)).toBe(30);
-      const rows = await t.database.db.execute(sql`SELECT DISTINCT network FROM users WHERE type = 0`);
-      expect((rows as { rows: { network: string }[] }).rows.map((r) => r.network)).toEqual(['203.0.113.77']);
+      expect(await guestNetworks(t)).toEqual(['203.0.113.77']);
     } finally {
       await t.close();
     }
@@ -110,16 +125,8 @@ describe('quotas under 100 concurrent requests in one process', () => {
   });
 
   it('lets the tourists of one network draw 150 free credits a day together', async () => {
-    const tourists = await times(8, () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/cgi-bin/login',
-        payload: form({ type: '0', code: touristCode() }),
-        headers: FORM_HEADERS,
-        remoteAddress: '2001:db8:77:1::5',
-      }),
-    );
-    const cookies = tourists.map((r) => `ticket=${r.json<Envelope<{ ticket: string }>>().data?.ticket}`);
+    const tourists = await times(8, () => guestLogin(t, { remoteAddress: '2001:db8:77:1::5' }));
+    const cookies = tourists.map(ticketCookie);
     const before = await times(8, (i) =>
       t.app.inject({ method: 'GET', url: '/cgi-bin/auth/credit/remain', headers: { cookie: cookies[i]! } }),
     );
@@ -147,17 +154,11 @@ describe('quotas under 100 concurrent requests in one process', () => {
     const limited = after.filter((r) => r.json<Envelope<{ free_limited: boolean }>>().data?.free_limited);
     expect(limited).toHaveLength(3);
     // A ninth tourist of the same network is told at once that nothing is left for today.
-    const ninth = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login',
-      payload: form({ type: '0', code: touristCode() }),
-      headers: FORM_HEADERS,
-      remoteAddress: '2001:db8:77:1::99',
-    });
+    const ninth = await guestLogin(t, { remoteAddress: '2001:db8:77:1::99' });
     const remain = await t.app.inject({
       method: 'GET',
       url: '/cgi-bin/auth/credit/remain',
-      headers: { cookie: `ticket=${ninth.json<Envelope<{ ticket: string }>>().data?.ticket}` },
+      headers: { cookie: ticketCookie(ninth) },
     });
     expect(remain.json<Envelope<{ free: number; remain: number }>>().data).toMatchObject({
       free: 0,
@@ -176,14 +177,7 @@ describe('request rate limits in memory (one process, no REDIS_URL)', () => {
   it('allows 30 sign-in calls a minute per network, of 100 at once, then 429 with Retry-After', async () => {
     const code = touristCode();
     await loginTourist(t.app, code);
-    const answers = await times(100, () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/cgi-bin/login',
-        payload: form({ type: '0', code }),
-        headers: { ...FORM_HEADERS, 'accept-language': 'fr' },
-      }),
-    );
+    const answers = await times(100, () => guestLogin(t, { code, headers: { 'accept-language': 'fr' } }));
     // The first login above counted too.
     expect(countOf(codes(answers), 0)).toBe(29);
     const limited = answers.find((a) => a.statusCode === 429);
@@ -194,25 +188,13 @@ describe('request rate limits in memory (one process, no REDIS_URL)', () => {
     });
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
     // Another network is not held back by this one.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login',
-      payload: form({ type: '0', code }),
-      headers: FORM_HEADERS,
-      remoteAddress: '192.0.2.200',
-    });
+    const other = await guestLogin(t, { code, remoteAddress: '192.0.2.200' });
     expect(other.json<Envelope>().code).toBe(0);
   });
 
   it('counts chat per account: 20 messages a minute', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/cgi-bin/login',
-      payload: form({ type: '0', code: touristCode() }),
-      headers: FORM_HEADERS,
-      remoteAddress: '192.0.2.201',
-    });
-    const tourist = { cookie: `ticket=${login.json<Envelope<{ ticket: string }>>().data?.ticket}` };
+    const login = await guestLogin(t, { remoteAddress: '192.0.2.201' });
+    const tourist = { cookie: ticketCookie(login) };
     const answers = await times(40, () =>
       t.app.inject({
         method: 'POST',
@@ -242,14 +224,7 @@ describe('request rate limits when Redis is unreachable', () => {
   it('keeps serving: the limits pass rather than the site failing', async () => {
     const t = await createTestApp({ env: { ...REAL_LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
-      const answers = await times(5, () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/cgi-bin/login',
-          payload: form({ type: '0', code: touristCode() }),
-          headers: FORM_HEADERS,
-        }),
-      );
+      const answers = await times(5, () => guestLogin(t));
       expect(codes(answers)).toEqual([0, 0, 0, 0, 0]);
     } finally {
       await t.close();
