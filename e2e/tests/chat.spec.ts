@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CharacterDetail } from '@lumi/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { openableChatHref } from './cards';
 
 const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
 type Tree = { [key: string]: string | Tree };
@@ -17,11 +18,11 @@ const balance = (page: Page) => page.getByTestId('credits-balance');
 const messages = (page: Page) => page.getByTestId('chat-message');
 const replies = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 
-/** Opens the chat of the first seeded character on the home page, and returns it. */
+/** Opens the chat of the first home card a guest can open, and returns its character. */
 async function openSeededChat(page: Page): Promise<CharacterDetail> {
   await page.goto('/');
   await expect(balance(page)).toHaveText(/\d/);
-  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
+  const href = await openableChatHref(page);
   expect(href).toMatch(/\/free-ai-Characters-chat\/\d+$/);
   const id = Number(href?.split('/').pop());
   const res = await page.request.get(`/cgi-bin/auth/character/get?id=${id}`);

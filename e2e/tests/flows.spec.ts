@@ -5,6 +5,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
   'base64',
 );
+import { openableChatHref } from './cards';
 import { mailedCode } from './outbox';
 
 const balance = (page: Page) => page.getByTestId('credits-balance');
@@ -33,8 +34,7 @@ test('signed out mid-chat: the page says so, keeps the typed message and shows t
   });
   expect(spoken.headers()['content-type']).toMatch(/^audio\//);
 
-  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
-  await page.goto(href ?? '/');
+  await page.goto(await openableChatHref(page));
   await expect(balance(page)).toHaveText('29');
   await expect(page.getByTestId('chat-message')).toHaveCount(1);
 

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 // The route table alone: the package's index loads JSON this runner cannot import.
 import { buildPath, ROUTE_NAMES, type RouteName } from '../../packages/contract/src/routes';
 import { syntheticVoice } from './audio';
+import { openableChatHref } from './cards';
 import { expectNoHorizontalOverflow, expectNoVerticalScroll, PHONE, settle } from './layout';
 
 /**
@@ -23,11 +24,10 @@ const TEXTS: Record<string, string> = {
 };
 const LONG_FILE = 'my-very-long-recording-name-from-the-phone-without-any-spaces-2026-11-26-voice-memo.wav';
 
-/** A seeded public character's id, read from the home page's first card. */
+/** A seeded public character's id, read from the first home card a guest can open. */
 async function seededCharacter(page: Page): Promise<string> {
   await page.goto('/');
-  const href = await page.getByTestId('character-card').first().locator('a').first().getAttribute('href');
-  const id = href?.split('/').pop();
+  const id = (await openableChatHref(page)).split('/').pop();
   if (!id) throw new Error('no seeded character on the home page');
   return id;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import chromium from '../chromium.json' with { type: 'json' };
+import { openableCard } from './cards';
 import { mailedCode } from './outbox';
 
 // The voice cloning page records from Chromium's fake microphone: the Permissions-Policy must
@@ -70,7 +71,7 @@ for (const locale of ['en', 'ar'] as const) {
     await started(page);
     // The worker registers under worker-src.
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    const card = page.getByTestId('character-card').first();
+    const card = openableCard(page);
     await card.locator('a').first().click();
     await expect(page.getByTestId('chat-header')).toBeVisible();
     await page.getByTestId('chat-input').fill('Hello from the policy check');

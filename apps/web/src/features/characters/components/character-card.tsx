@@ -55,6 +55,7 @@ export function CharacterCard({ character: c, priority = false, actions, onToggl
       className="group border-line bg-surface-2 relative aspect-[3/4] overflow-hidden rounded-2xl border shadow-lg shadow-black/20"
       data-testid="character-card"
       data-character-id={c.id}
+      data-veiled={veiled || undefined}
     >
       <Link
         to={href}
