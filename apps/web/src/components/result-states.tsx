@@ -2,6 +2,7 @@ import { CircleAlert, RotateCcw, type LucideIcon } from 'lucide-react';
 import type { JobState } from '@/lib/job-status';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
+import { IconBadge } from './ui/icon-badge';
 
 /** The frame of a tool's result area while it has no result; `className` sets its height. */
 const stage = 'flex flex-col items-center justify-center rounded-3xl border px-6 py-12 text-center';
@@ -22,9 +23,7 @@ export function ResultEmpty({
 }) {
   return (
     <div className={cn('border-line/70 bg-surface/40 border-dashed', stage, className)} data-testid={testId}>
-      <span className="bg-surface-2 grid h-14 w-14 place-items-center rounded-2xl">
-        <Icon className="text-pink h-7 w-7" aria-hidden />
-      </span>
+      <IconBadge icon={Icon} tone="flat" />
       <p className="mt-4 text-base font-semibold">{title}</p>
       <p className="text-muted mt-1 max-w-xs text-sm text-pretty">{hint}</p>
     </div>

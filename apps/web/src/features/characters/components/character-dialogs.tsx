@@ -10,12 +10,11 @@ import { Link } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { characterDialogStore, type CharacterDialog } from '../character-dialog-store';
 import { ReportLinks } from './report-links';
-import { useTagLabel } from '../hooks/use-tag-label';
+import { TagChips } from './tag-chips';
 
 /** The dialogs of the character pages: details (phones), adult notice, confirmations. */
 export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }) {
   const { t } = useTranslation('characters');
-  const tagLabel = useTagLabel();
   const locale = useLocale();
   const confirm = useMutation({
     mutationFn: async (run: () => unknown) => {
@@ -126,17 +125,7 @@ export default function CharacterDialogs({ dialog }: { dialog: CharacterDialog }
             {c.comment_num > 0 &&
               ` · ${t('details.chats', { count: c.comment_num, formatted: formatCount(c.comment_num) })}`}
           </p>
-          <div className="mt-2 flex flex-wrap gap-1">
-            {c.tags.map((tag) => (
-              <span
-                key={tag}
-                dir="auto"
-                className="bg-surface-3 text-muted rounded-full px-2 text-xs leading-6"
-              >
-                {tagLabel(tag)}
-              </span>
-            ))}
-          </div>
+          <TagChips tags={c.tags} className="mt-2 gap-1" chipClassName="bg-surface-3 px-2" />
         </div>
       </div>
       <p

@@ -14,7 +14,7 @@ import { rateCharacter } from '../api/rate-character';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 import { FORM_STATE_KEY } from './owner-menu';
 import { ReportLinks } from './report-links';
-import { useTagLabel } from '../hooks/use-tag-label';
+import { TagChips } from './tag-chips';
 
 /**
  * Who a character is, beside their chat: portrait, creator, tags, description, rating, like,
@@ -28,7 +28,6 @@ export function CharacterProfile({
   onChange: (next: CharacterDetail) => void;
 }) {
   const { t } = useTranslation('characters');
-  const tagLabel = useTagLabel();
   const locale = useLocale();
   const navigate = useNavigate();
   const [hover, setHover] = useState(0);
@@ -84,17 +83,7 @@ export function CharacterProfile({
           </span>
         )}
       </p>
-      <div className="mt-3 flex flex-wrap gap-1.5">
-        {c.tags.map((tag) => (
-          <span
-            key={tag}
-            dir="auto"
-            className="bg-surface-2 text-muted rounded-full px-2.5 text-xs leading-6"
-          >
-            {tagLabel(tag)}
-          </span>
-        ))}
-      </div>
+      <TagChips tags={c.tags} className="mt-3 gap-1.5" chipClassName="bg-surface-2 px-2.5" />
       <p dir="auto" className="text-fg/90 mt-4 text-sm leading-relaxed whitespace-pre-line">
         {c.desc}
       </p>

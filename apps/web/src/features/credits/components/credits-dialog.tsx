@@ -13,6 +13,7 @@ import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { writeSession } from '@/lib/storage';
 import { creditsQueryKey } from '../api/get-credits';
 import { creditsDialogStore, PAY_RETURN_PATH_KEY } from '../credits-dialog-store';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 /**
  * Credits exhausted (spec §2): Subscribe goes to /pay-view and remembers where the user was;
@@ -41,11 +42,7 @@ export default function CreditsDialog() {
     <Dialog
       open={open}
       onOpenChange={creditsDialogStore.set}
-      icon={
-        <span className="bg-accent grid h-14 w-14 place-items-center rounded-2xl shadow-lg shadow-pink/30">
-          <Zap className="h-7 w-7 fill-white text-white" aria-hidden />
-        </span>
-      }
+      icon={<IconBadge icon={Zap} tone="accent" iconClassName="fill-white text-white" />}
       title={t('credits.dialog.title')}
       description={t(sharedNetwork ? 'credits.dialog.sharedNetwork' : 'credits.dialog.body', {
         count: appConfig.dailyFreeCredits,

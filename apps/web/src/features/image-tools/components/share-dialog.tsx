@@ -6,6 +6,7 @@ import { appConfig } from '@/lib/app-config';
 import { notify } from '@/lib/toast';
 import { shareTargets } from '../lib/share-links';
 import { FacebookMark, XMark } from './brand-icons';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 const targetClass =
   'border-line bg-surface-2 hover:bg-surface-3 inline-flex h-11 items-center justify-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors duration-150';
@@ -95,11 +96,7 @@ export function ShareDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      icon={
-        <span className="bg-accent shadow-pink/30 grid h-14 w-14 place-items-center rounded-2xl shadow-lg">
-          <Share2 className="h-7 w-7 text-white" aria-hidden />
-        </span>
-      }
+      icon={<IconBadge icon={Share2} tone="accent" />}
       title={t('share.title')}
       description={t('share.desc')}
     >

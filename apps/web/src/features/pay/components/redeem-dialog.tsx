@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { redeemCode } from '../api/redeem';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 /** Spec §3's exchange dialog: one code field, Cancel and Confirm; errors stay in the dialog. */
 export function RedeemDialog({
@@ -62,11 +63,7 @@ export function RedeemDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      icon={
-        <span className="bg-accent shadow-pink/30 grid h-14 w-14 place-items-center rounded-2xl shadow-lg">
-          <Ticket className="h-7 w-7 text-white" aria-hidden />
-        </span>
-      }
+      icon={<IconBadge icon={Ticket} tone="accent" />}
       title={t('redeem.title')}
       description={t('redeem.desc')}
       footer={

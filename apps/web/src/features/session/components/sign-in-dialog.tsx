@@ -15,6 +15,7 @@ import { startEmailLogin } from '../api/start-email-login';
 import { verifyEmailLogin } from '../api/verify-email-login';
 import { signInWithProvider } from '../provider-sign-in';
 import { signInWithToken } from '../session';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 /** Seconds before another code can be asked for (the server's limit). */
 const RESEND_AFTER_S = 30;
@@ -113,11 +114,7 @@ export default function SignInDialog({
         onOpenChange(next);
         if (!next) setError('');
       }}
-      icon={
-        <span className="bg-surface-3 grid h-14 w-14 place-items-center rounded-2xl">
-          <Mail className="text-violet h-7 w-7" aria-hidden />
-        </span>
-      }
+      icon={<IconBadge icon={Mail} tone="raised" iconClassName="text-violet" />}
       title={t('auth.dialogTitle', { site: appConfig.siteName })}
       description={
         step.name === 'email'
