@@ -1,8 +1,10 @@
 import zlib from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   CardError,
   decodeCardText,
+  parseCardJson,
   readCardFile,
   readPngCard,
   replaceCardMacros,
@@ -185,6 +187,78 @@ describe('character cards', () => {
     expect(() =>
       readCardFile(makePng([{ type: 'tEXt', data: Buffer.from('chara\0!!!notbase64', 'latin1') }])),
     ).toThrow(CardError);
+  });
+
+  it('needs a name and something to play from, and nothing else (issue 21)', () => {
+    const data = { name: 'Quiet', description: '', personality: '', first_mes: '' };
+    const card = (over: Record<string, string>) => ({ spec: 'chara_card_v2', data: { ...data, ...over } });
+    expect(() => parseCardJson(card({}))).toThrow('no description, personality or first message');
+    expect(() => parseCardJson(card({ name: ' ', description: 'x' }))).toThrow('no name');
+    for (const field of ['description', 'personality', 'first_mes'])
+      expect(parseCardJson(card({ [field]: 'Something.' })).data[field]).toBe('Something.');
+    // The name only at the top level, beside the V2 data, as some writers leave it.
+    expect(parseCardJson({ name: 'Top', ...card({ name: '', personality: 'calm' }) }).data.name).toBe('Top');
+    // Numbers where strings belong are read as text.
+    expect(
+      parseCardJson(card({ description: 'x', character_version: 2 as never })).data.character_version,
+    ).toBe('2');
+  });
+
+  it('reads the Pygmalion / text-generation-webui names as V1', () => {
+    const card = parseCardJson({
+      char_name: 'Sable',
+      char_persona: 'Blunt courier.',
+      char_greeting: 'Sign here.',
+      world_scenario: 'Rain.',
+      example_dialogue: '{{char}}: No.',
+      metadata: { version: 1 },
+    });
+    expect(card.spec).toBe('v1');
+    expect(card.data).toMatchObject({
+      name: 'Sable',
+      personality: 'Blunt courier.',
+      first_mes: 'Sign here.',
+      scenario: 'Rain.',
+      mes_example: '{{char}}: No.',
+    });
+    expect(card.extra.metadata).toEqual({ version: 1 });
+  });
+
+  it('reads the other chunk when one is damaged, and refuses only when none can be read', () => {
+    const good = textChunk('chara', v2Card);
+    const broken = { type: 'tEXt', data: Buffer.from('ccv3\0@@@ not base64 @@@', 'latin1') };
+    expect(readPngCard(makePng([broken, good])).data.name).toBe(v2Card.data.name);
+    expect(() => readPngCard(makePng([broken]))).toThrow('damaged');
+    // A chunk that reads but is not a card gives its own reason.
+    expect(() =>
+      readPngCard(makePng([textChunk('chara', { spec: 'chara_card_v2', data: { name: 'N' } })])),
+    ).toThrow('no description');
+  });
+
+  it('reads a CHARX zip: its card.json and its main icon', () => {
+    const icon = makePng();
+    const v3 = {
+      spec: 'chara_card_v3',
+      spec_version: '3.0',
+      data: {
+        ...v2Card.data,
+        assets: [
+          { type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' },
+          { type: 'background', uri: 'https://example.org/bg.png', name: 'bg', ext: 'png' },
+        ],
+      },
+    };
+    const zip = zipSync({
+      'card.json': strToU8(JSON.stringify(v3)),
+      'assets/icon/images/main.png': icon,
+    });
+    const card = readCardFile(zip);
+    expect(card.spec).toBe('v3');
+    expect(card.data.name).toBe(v2Card.data.name);
+    expect(card.data.assets).toEqual(v3.data.assets);
+    expect(card.image && Buffer.from(card.image).equals(Buffer.from(icon))).toBe(true);
+    expect(() => readCardFile(zipSync({ 'x.txt': strToU8('x') }))).toThrow('no card.json');
+    expect(() => readCardFile(zip.subarray(0, 60))).toThrow(CardError);
   });
 
   it('replaces macros case-insensitively and splits examples on <START>', () => {

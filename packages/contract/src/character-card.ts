@@ -1,9 +1,13 @@
 /**
  * SillyTavern / TavernAI character cards (protocols.md): V1 JSON, V2 (`chara_card_v2`) and V3
- * (`chara_card_v3`), plain or embedded in a PNG as base64 tEXt chunks (`chara` = V2,
- * `ccv3` = V3). One parser for the browser (auto-fill) and the server (import, export).
- * Unknown keys, extensions, the character book and alternate greetings survive a round trip.
+ * (`chara_card_v3`), plain, embedded in a PNG as base64 tEXt chunks (`chara` = V2, `ccv3` = V3)
+ * or packed as CHARX (a zip with `card.json` and its assets). One parser for the browser
+ * (auto-fill) and the server (import, export), as forgiving as the tools that write cards: a card
+ * needs a name and something to play from (a description, a personality or a first message);
+ * empty fields are normal. Unknown keys, extensions, the character book and alternate greetings
+ * survive a round trip.
  */
+import { unzipSync } from 'fflate';
 import { isPng, PNG_SIGNATURE } from './png';
 
 export interface CharacterBookEntry {
@@ -47,6 +51,8 @@ export interface ParsedCard {
   data: CardData;
   /** Top-level keys besides spec, spec_version and data (kept on export). */
   extra: Record<string, unknown>;
+  /** The card's own picture, when a CHARX file carries its main icon (the avatar it brings). */
+  image?: Uint8Array;
 }
 
 export class CardError extends Error {
@@ -55,7 +61,8 @@ export class CardError extends Error {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
@@ -102,34 +109,66 @@ function normaliseData(source: Record<string, unknown>): CardData {
   return data;
 }
 
-/** Reads a card from its JSON value (V1, V2 or V3). */
+/**
+ * V1 keys, and the older Pygmalion / text-generation-webui names some exports still use, as V1
+ * reads them.
+ */
+const V1_ALIASES: Record<string, (typeof V1_FIELDS)[number]> = {
+  char_name: 'name',
+  char_persona: 'personality',
+  world_scenario: 'scenario',
+  char_greeting: 'first_mes',
+  example_dialogue: 'mes_example',
+};
+
+/** A card needs a name and something to play from; everything else may be empty. */
+function playable(data: CardData): CardData {
+  if (!data.name.trim()) throw new CardError('The character card has no name.');
+  if (![data.description, data.personality, data.first_mes].some((text) => text.trim()))
+    throw new CardError('The character card has no description, personality or first message.');
+  return data;
+}
+
+/** Reads a card from its JSON value (V1, V2 or V3, or a V1-style export with extra keys). */
 export function parseCardJson(value: unknown): ParsedCard {
   if (!isRecord(value)) throw new CardError('A character card must be a JSON object.');
   const { spec, spec_version: _version, data, ...extra } = value;
   if ((spec === 'chara_card_v2' || spec === 'chara_card_v3') && isRecord(data)) {
-    const parsed = normaliseData(data);
-    if (!parsed.name) throw new CardError('The character card has no name.');
+    // Some writers leave the name only at the top level (a V1 copy beside the V2 data).
+    const named = str(data.name).trim() ? data : { ...data, name: str(value.name) || str(value.char_name) };
+    const parsed = playable(normaliseData(named));
     return { spec: spec === 'chara_card_v3' ? 'v3' : 'v2', data: parsed, extra };
   }
-  if (V1_FIELDS.some((f) => typeof value[f] === 'string') && typeof value.name === 'string' && value.name) {
-    const v1: Record<string, unknown> = {};
-    const rest: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if ((V1_FIELDS as readonly string[]).includes(k)) v1[k] = v;
-      else rest[k] = v;
-    }
-    return { spec: 'v1', data: normaliseData(v1), extra: rest };
+  const v1: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if ((V1_FIELDS as readonly string[]).includes(k)) v1[k] = v;
+    else rest[k] = v;
   }
-  throw new CardError('This file is not a character card.');
+  for (const [alias, field] of Object.entries(V1_ALIASES))
+    if (typeof value[alias] === 'string' && !str(v1[field])) v1[field] = value[alias];
+  if (!V1_FIELDS.some((f) => typeof v1[f] === 'string') || !str(v1.name))
+    throw new CardError('This file is not a character card.');
+  return { spec: 'v1', data: playable(normaliseData(v1)), extra: rest };
+}
+
+/**
+ * The top-level keys a card carried along, with any V1 copy of the fields (SillyTavern writes
+ * one beside the V2 data) brought up to date with the data.
+ */
+function topLevel(card: ParsedCard): Record<string, unknown> {
+  const top = { ...card.extra };
+  for (const field of V1_FIELDS) if (field in top) top[field] = card.data[field];
+  return top;
 }
 
 export function toV2Json(card: ParsedCard): Record<string, unknown> {
-  return { ...card.extra, spec: 'chara_card_v2', spec_version: '2.0', data: { ...card.data } };
+  return { ...topLevel(card), spec: 'chara_card_v2', spec_version: '2.0', data: { ...card.data } };
 }
 
 export function toV3Json(card: ParsedCard): Record<string, unknown> {
   return {
-    ...card.extra,
+    ...topLevel(card),
     spec: 'chara_card_v3',
     spec_version: '3.0',
     data: { group_only_greetings: [], ...card.data },
@@ -238,20 +277,34 @@ function readText(chunk: Chunk): { keyword: string; text: string } | undefined {
   return { keyword: latin1(chunk.data.subarray(0, zero)), text: latin1(chunk.data.subarray(zero + 1)) };
 }
 
-/** The card inside a PNG: `ccv3` preferred, then `chara`. */
+/**
+ * The card inside a PNG: `ccv3` preferred, then `chara`. A damaged or unreadable chunk gives way
+ * to the other one; only when none can be read is the card refused.
+ */
 export function readPngCard(bytes: Uint8Array): ParsedCard {
   const texts = readChunks(bytes)
     .map(readText)
     .filter((t): t is { keyword: string; text: string } => t !== undefined);
-  const chosen = texts.find((t) => t.keyword === 'ccv3') ?? texts.find((t) => t.keyword === 'chara');
-  if (!chosen) throw new CardError('This image has no character card in it.');
-  let json: unknown;
-  try {
-    json = decodeCardText(chosen.text);
-  } catch {
-    throw new CardError('The character card in this image is damaged.');
+  const chosen = ['ccv3', 'chara'].flatMap((keyword) => texts.filter((t) => t.keyword === keyword));
+  if (chosen.length === 0) throw new CardError('This image has no character card in it.');
+  // The first chunk that reads as a card wins; otherwise the first one's own reason.
+  let refusal: CardError | undefined;
+  for (const chunk of chosen) {
+    let json: unknown;
+    try {
+      json = decodeCardText(chunk.text);
+    } catch {
+      refusal ??= new CardError('The character card in this image is damaged.');
+      continue;
+    }
+    try {
+      return parseCardJson(json);
+    } catch (err) {
+      if (!(err instanceof CardError)) throw err;
+      refusal ??= err;
+    }
   }
-  return parseCardJson(json);
+  throw refusal ?? new CardError('The character card in this image is damaged.');
 }
 
 /** Writes the card into a PNG: replaces any card chunks, writes both `chara` (V2) and `ccv3` (V3). */
@@ -270,9 +323,51 @@ export function writePngCard(png: Uint8Array, card: ParsedCard): Uint8Array {
   return writeChunks(kept);
 }
 
-/** Reads a card file: a PNG with a card, or card JSON. */
+const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** The most a CHARX file may unpack to, per file read (its card and its main icon). */
+const CHARX_ENTRY_BYTES = 20 * 1024 * 1024;
+
+/** One file out of a zip, refused beyond the size limit before it is inflated. */
+function unzipOne(bytes: Uint8Array, name: string): Uint8Array | undefined {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (f) => f.name === name && f.originalSize <= CHARX_ENTRY_BYTES });
+  } catch {
+    throw new CardError('The CHARX file is damaged.');
+  }
+  return files[name];
+}
+
+/**
+ * A CHARX file (the V3 zip): `card.json`, and the main icon among its assets (`embeded://` is the
+ * spelling of the V3 specification; `embedded://` is read too) as the picture it brings.
+ */
+export function readCharx(bytes: Uint8Array): ParsedCard {
+  const json = unzipOne(bytes, 'card.json');
+  if (!json) throw new CardError('This CHARX file has no card.json in it.');
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(json));
+  } catch {
+    throw new CardError('The card.json in this CHARX file is damaged.');
+  }
+  const card = parseCardJson(value);
+  const assets = Array.isArray(card.data.assets) ? card.data.assets.filter(isRecord) : [];
+  const icon =
+    assets.find((a) => a.type === 'icon' && a.name === 'main') ?? assets.find((a) => a.type === 'icon');
+  const path = str(icon?.uri).match(/^embedd?ed:\/\/(.+)$/)?.[1];
+  // Its format is checked where it is used, as any uploaded picture is.
+  const image = path ? unzipOne(bytes, path) : undefined;
+  if (image) card.image = image;
+  return card;
+}
+
+/** Reads a card file: a PNG with a card, a CHARX zip, or card JSON. */
 export function readCardFile(bytes: Uint8Array): ParsedCard {
   if (isPng(bytes)) return readPngCard(bytes);
+  if (isZip(bytes)) return readCharx(bytes);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));

@@ -37,7 +37,6 @@ const required = (
     | 'character_avatar_required'
     | 'character_name_required'
     | 'character_desc_required'
-    | 'character_personality_required'
     | 'character_greeting_required',
 ) => new BusinessError(ErrorCode.INVALID_INPUT, key);
 
@@ -53,7 +52,6 @@ const MAPPED_CARD_KEYS = new Set([
   'system_prompt',
   'post_history_instructions',
   'alternate_greetings',
-  'tags',
 ]);
 
 /**
@@ -87,19 +85,29 @@ export async function resolveDraft(
   const pick = <K extends keyof Draft>(key: K, formValue: Draft[K] | undefined): Draft[K] | undefined =>
     formValue ?? fromCard[key] ?? base[key];
 
-  // The avatar: an upload, else the card's own PNG, else the base's images.
+  // The avatar: an upload, else the card's own picture (a PNG card, a CHARX icon), else the
+  // base's images.
   let headBytes = files.head;
-  if (!headBytes && card && files.card && isPng(files.card) && !base.headKey) headBytes = files.card;
+  if (!headBytes && card && !base.headKey)
+    headBytes = card.image ? Buffer.from(card.image) : pngCard(files.card);
   if (!headBytes && !base.headKey) throw required('character_avatar_required');
 
   const name = need('name', form.name)?.trim();
   if (!name) throw required('character_name_required');
-  const description = need('description', form.desc)?.trim();
-  if (!description) throw required('character_desc_required');
-  const personality = need('personality', form.personality)?.trim();
-  if (!personality) throw required('character_personality_required');
-  const firstMessage = need('firstMessage', form.first_message)?.trim();
-  if (!firstMessage) throw required('character_greeting_required');
+  // The long texts are kept as written (a card's line breaks round-trip); blank counts as empty.
+  const description = need('description', form.desc) ?? '';
+  const personality = need('personality', form.personality) ?? '';
+  const firstMessage = need('firstMessage', form.first_message) ?? '';
+  // Personality is never required (many real cards leave it empty). A character written in the
+  // form needs its description and greeting; one that comes from a card, or is an edit or a clone
+  // of one, needs only something to play from (decisions.md).
+  const fromCardOrBase = card !== undefined || base.name !== undefined;
+  const [hasDescription, hasPersonality, hasGreeting] = [description, personality, firstMessage].map(
+    (text) => text.trim() !== '',
+  );
+  if (!hasDescription && (!fromCardOrBase || (!hasPersonality && !hasGreeting)))
+    throw required('character_desc_required');
+  if (!hasGreeting && !fromCardOrBase) throw required('character_greeting_required');
 
   const nsfw = form.NSFW ?? base.nsfw ?? false;
   const model = form.model ?? base.model ?? DEFAULT_MODEL;
@@ -248,6 +256,9 @@ export function draftOf(c: Character): Partial<Draft> {
 
 const nonEmpty = (s: string): string | undefined => (s.trim() ? s : undefined);
 
+/** A PNG card file is also the picture it brings. */
+const pngCard = (file: Buffer | undefined): Buffer | undefined => (file && isPng(file) ? file : undefined);
+
 function draftOfCard(card: ParsedCard): Partial<Draft> {
   const d = card.data;
   const out: Partial<Draft> = {};
@@ -274,6 +285,23 @@ function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
   return { data, top: card.extra };
 }
 
+/**
+ * The tags an exported card carries: the card's own, as it wrote them, while the character's tags
+ * are still those (the category tag this site adds aside); the character's once they changed.
+ */
+function exportTags(carried: unknown, tags: string[], categoryTag: string): string[] {
+  if (!Array.isArray(carried) || !carried.every((t) => typeof t === 'string')) return tags;
+  const key = (list: readonly string[]) =>
+    parseTags(list)
+      .map((t) => t.toLowerCase())
+      .sort()
+      .join('\n');
+  const own = parseTags(carried);
+  const added = own.some((t) => t.toLowerCase() === categoryTag.toLowerCase()) ? [] : [categoryTag];
+  const current = tags.filter((t) => !added.some((a) => a.toLowerCase() === t.toLowerCase()));
+  return key(own.slice(0, CHARACTER_LIMITS.tags)) === key(current) ? carried : tags;
+}
+
 /** A character as an exported card's data (V3): its columns over the keys it carried along. */
 export function cardDataOf(row: FullRow, tags: string[]): CardData {
   const c = row.c;
@@ -292,6 +320,6 @@ export function cardDataOf(row: FullRow, tags: string[]): CardData {
     system_prompt: c.systemPrompt,
     post_history_instructions: c.postHistoryInstructions,
     alternate_greetings: c.alternateGreetings,
-    tags,
+    tags: exportTags(c.cardExtra.data.tags, tags, CATEGORY_TAG[c.category]),
   };
 }

@@ -114,13 +114,18 @@ describe('character community', () => {
       ['avatar', { head: undefined }, 'character_avatar_required'],
       ['name', { name: '  ' }, 'character_name_required'],
       ['description', { desc: '' }, 'character_desc_required'],
-      ['personality', { personality: undefined }, 'character_personality_required'],
       ['first message', { first_message: '' }, 'character_greeting_required'],
     ];
     it.each(cases)('names the missing %s', async (_, over, key) => {
       const res = await create(alice, valid(over));
       expect(res.code).toBe(ErrorCode.INVALID_INPUT);
       expect(res.message).toBe(en[key]);
+    });
+
+    it('takes a character without a personality, as many real cards are (issue 21)', async () => {
+      const res = await create(alice, valid({ personality: undefined }));
+      expect(res.code, res.message).toBe(0);
+      expect(res.data.personality).toBe('');
     });
 
     it('answers in the caller’s language', async () => {
