@@ -71,6 +71,11 @@ export const chatMessageSchema = z.object({
   /** Every alternative of an assistant message; the chosen one is `swipe_index`. */
   swipes: z.array(z.string()),
   swipe_index: z.number().int(),
+  /**
+   * The lorebook entries (their names) the chosen alternative's prompt carried: what the
+   * character remembered for it. Empty without a book or when none fired.
+   */
+  lore: z.array(z.string()),
   /** 'length' when the reply was cut off and can be continued. */
   finish_reason: z.string().nullable(),
   /** The engine that wrote it, e.g. 'demo' (the page says a demo engine answered). */

@@ -44,6 +44,8 @@ export const chatMessages = pgTable(
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     swipes: jsonb('swipes').$type<string[]>().notNull(),
     swipeIndex: integer('swipe_index').notNull().default(0),
+    /** Per swipe, the lorebook entries (labels) its prompt carried: what the reply remembered. */
+    swipeLore: jsonb('swipe_lore').$type<string[][]>().notNull().default([]),
     finishReason: text('finish_reason'),
     engine: text('engine'),
     /** A notice shown before the reply: 'crisis' (the crisis line of the reader's locale). */

@@ -72,6 +72,9 @@ export function searchWords(query: string): string[] {
 /** A visitor with no account: sees public, approved characters only. */
 const NOBODY = { userId: '00000000-0000-0000-0000-000000000000', isAdmin: false };
 
+/** A character as the chat reads it: what the page shows, and the card's lorebook for the prompt. */
+export type ChatCharacter = CharacterDetail & { book?: unknown };
+
 export class CharactersService {
   /** total_count of the New list per filter: counting 100k rows on every page costs too much. */
   private readonly counts = new Map<string, { n: number; at: number }>();
@@ -209,8 +212,12 @@ export class CharactersService {
    * A character as a chat needs it: visibility and the adult rule checked, no rating lookup and
    * no recent-chat record (one query, on the way to the engine).
    */
-  async forChat(user: User, id: number): Promise<CharacterDetail> {
-    return this.detail(await this.visibleAdult(user, id), user, false);
+  async forChat(user: User, id: number): Promise<ChatCharacter> {
+    return this.forChatOf(await this.visibleAdult(user, id), user);
+  }
+
+  private async forChatOf(row: FullRow, user: User): Promise<ChatCharacter> {
+    return { ...(await this.detail(row, user, false)), book: row.c.cardExtra.data.character_book };
   }
 
   /**
@@ -222,11 +229,11 @@ export class CharactersService {
     return repo.visibleJson(this.viewer(user), id);
   }
 
-  async fromChatJson(user: User, id: number, json: unknown): Promise<CharacterDetail> {
+  async fromChatJson(user: User, id: number, json: unknown): Promise<ChatCharacter> {
     if (json === null || json === undefined) return this.forChat(user, id);
     const row = repo.fullRowFromJson(json as Parameters<typeof repo.fullRowFromJson>[0]);
     if (row.c.nsfw && !user.enableNsfw) throw nsfwRequired();
-    return this.detail(row, user, false);
+    return this.forChatOf(row, user);
   }
 
   /** The character moves to the top of the user's recent chats. */

@@ -3,7 +3,6 @@ import {
   COSTS,
   ErrorCode,
   modelProfile,
-  type CharacterDetail,
   type ChatMessageDto,
   type ConversationDto,
   type MessagePage,
@@ -13,7 +12,7 @@ import type { ChatEngine, Sampling } from '@lumi/engines';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notFound } from '../../lib/errors';
-import type { CharactersService } from '../characters/characters.service';
+import type { CharactersService, ChatCharacter } from '../characters/characters.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { AdminPolicy } from '../../plugins/admin';
 import type { ModerationService } from '../safety/moderation.service';
@@ -52,6 +51,7 @@ export function messageDto(m: ChatMessageRow): ChatMessageDto {
     content: m.swipes[m.swipeIndex] ?? '',
     swipes: m.swipes,
     swipe_index: m.swipeIndex,
+    lore: m.swipeLore[m.swipeIndex] ?? [],
     finish_reason: m.finishReason,
     engine: m.engine,
     notice: m.notice === 'crisis' ? 'crisis' : null,
@@ -95,7 +95,7 @@ export class ChatConversations {
   }
 
   /** The character of a conversation, checked for this caller (private, adult, deleted). */
-  private characterOf(user: User, conversation: Conversation): Promise<CharacterDetail | undefined> {
+  private characterOf(user: User, conversation: Conversation): Promise<ChatCharacter | undefined> {
     return conversation.characterId === null
       ? Promise.resolve(undefined)
       : this.deps.characters.forChat(user, conversation.characterId);
@@ -107,7 +107,7 @@ export class ChatConversations {
    */
   protected async startConversation(
     user: User,
-    character: CharacterDetail | undefined,
+    character: ChatCharacter | undefined,
     carried?: Pick<Conversation, 'model' | 'personaName' | 'personaDescription'>,
   ): Promise<Conversation> {
     return this.deps.db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export class ChatConversations {
   private async resolve(
     user: User,
     where: { characterId?: number | undefined; conversationId?: string | undefined },
-  ): Promise<{ conversation: Conversation; character: CharacterDetail | undefined }> {
+  ): Promise<{ conversation: Conversation; character: ChatCharacter | undefined }> {
     if (where.conversationId) {
       const conversation = await this.ownConversation(user, where.conversationId);
       return { conversation, character: await this.characterOf(user, conversation) };
@@ -269,6 +269,6 @@ export class ChatConversations {
 }
 
 /** Adult content is allowed in a chat with an adult (NSFW) character; AI chat is not adult. */
-export function adultChat(character: CharacterDetail | undefined): boolean {
+export function adultChat(character: ChatCharacter | undefined): boolean {
   return character?.NSFW ?? false;
 }

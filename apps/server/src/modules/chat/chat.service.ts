@@ -2,11 +2,11 @@ import {
   CHAT_LIMITS,
   ErrorCode,
   modelProfile,
-  type CharacterDetail,
   type ChatSendBody,
   type ChatStreamEvent,
   type ModelProfileId,
 } from '@lumi/contract';
+import type { ChatCharacter } from '../characters/characters.service';
 import { isEngineError, type ChatRequest, type ModerationResult } from '@lumi/engines';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';
@@ -69,7 +69,7 @@ export class ChatService extends ChatConversations {
     user: User,
     body: ChatSendBody,
     conversation: Conversation,
-    character: CharacterDetail | undefined,
+    character: ChatCharacter | undefined,
     all: repo.Turn[],
     target: ChatMessageRow | undefined,
   ) {
@@ -98,6 +98,7 @@ export class ChatService extends ChatConversations {
               systemPrompt: character.system_prompt,
               postHistoryInstructions: character.post_history_instructions,
               chatStyle: character.chat_style,
+              book: character.book,
             },
           }
         : {}),
@@ -128,7 +129,14 @@ export class ChatService extends ChatConversations {
           }
         : {}),
     };
-    return { model: profile.id as ModelProfileId, content, userName, dropped: prompt.dropped, request };
+    return {
+      model: profile.id as ModelProfileId,
+      content,
+      userName,
+      dropped: prompt.dropped,
+      lore: prompt.lore,
+      request,
+    };
   }
 
   /** Asks the engine; `stop` ends the request (the caller leaving ends it too). */
@@ -224,6 +232,7 @@ export class ChatService extends ChatConversations {
           character,
           userName: plan.userName,
           dropped: plan.dropped,
+          lore: plan.lore,
           target,
           body,
           paid,
@@ -270,7 +279,7 @@ export class ChatService extends ChatConversations {
       conversation && targetId === undefined ? { revision: conversation.revision, turns: all } : undefined;
     if (!conversation && source && !('characterId' in source)) throw notFound();
     // The conversation's own character counts (a characterId that names another is ignored).
-    let character: CharacterDetail | undefined;
+    let character: ChatCharacter | undefined;
     const ownCharacterId = conversation ? conversation.characterId : (characterId ?? null);
     if (ownCharacterId !== null) {
       character =
@@ -318,10 +327,12 @@ export class ChatService extends ChatConversations {
   private async *stream(ctx: {
     user: User;
     conversation: Conversation;
-    character: CharacterDetail | undefined;
+    character: ChatCharacter | undefined;
     userName: string;
     /** Turns the prompt left out, for the memory. */
     dropped: BuiltPrompt['dropped'];
+    /** The lorebook entries the prompt carried, kept with the reply. */
+    lore: BuiltPrompt['lore'];
     target: ChatMessageRow | undefined;
     body: ChatSendBody;
     paid: Paid;
@@ -432,8 +443,10 @@ export class ChatService extends ChatConversations {
       });
     } else if (target) {
       const swipes = [...target.swipes, text].slice(-CHAT_LIMITS.swipes);
+      const lore = [...target.swipes.map((_, i) => target.swipeLore[i] ?? []), ctx.lore];
       saved = await repo.updateMessage(this.deps.db, target.id, {
         swipes,
+        swipeLore: lore.slice(-CHAT_LIMITS.swipes),
         swipeIndex: swipes.length - 1,
         finishReason,
         engine: this.deps.engine.id,
@@ -443,6 +456,7 @@ export class ChatService extends ChatConversations {
         conversationId: conversation.id,
         role: 'assistant',
         swipes: [text],
+        swipeLore: [ctx.lore],
         finishReason,
         engine: this.deps.engine.id,
         notice,

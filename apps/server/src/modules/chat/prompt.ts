@@ -1,5 +1,6 @@
 import { replaceCardMacros, splitExamples, type ChatStyle } from '@lumi/contract';
 import type { ChatMessage } from '@lumi/engines';
+import { activateLore, type LoreEntry } from './lorebook';
 
 /** What the prompt is built from: the character (absent in AI chat), persona, memory, turns. */
 export interface PromptInput {
@@ -12,6 +13,8 @@ export interface PromptInput {
     systemPrompt: string;
     postHistoryInstructions: string;
     chatStyle: ChatStyle;
+    /** The card's lorebook (`character_book`), as the card carried it. */
+    book?: unknown;
   };
   persona: { name: string; description: string };
   memory: string;
@@ -26,7 +29,12 @@ export interface BuiltPrompt {
   messages: ChatMessage[];
   /** Turns that did not fit, oldest first: what the memory should now summarise. */
   dropped: PromptInput['turns'];
+  /** The lorebook entries the prompt carries, by label, in prompt order. */
+  lore: string[];
 }
+
+/** The share of the prompt's budget a lorebook may take when it sets none (SillyTavern's 25 %). */
+export const LORE_BUDGET_SHARE = 0.25;
 
 export const DEFAULT_USER_NAME = 'User';
 
@@ -51,6 +59,11 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const user = input.persona.name.trim() || DEFAULT_USER_NAME;
   const names = { char: c?.name ?? 'Assistant', user };
   const fill = (text: string) => replaceCardMacros(text, names);
+  const lore = activateLore(c?.book, {
+    messages: input.turns.map((t) => fill(t.content)),
+    defaultBudgetTokens: Math.floor(input.budgetTokens * LORE_BUDGET_SHARE),
+    estimateTokens: input.estimateTokens,
+  });
 
   const parts: string[] = [];
   if (c) {
@@ -60,9 +73,11 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       'Reply in the language {{user}} writes in.',
     ].join(' ');
     parts.push(c.systemPrompt.trim() ? c.systemPrompt.replace(/\{\{original\}\}/gi, original) : original);
+    if (lore.before.length) parts.push(loreBlock(lore.before));
     if (c.description.trim()) parts.push(`About {{char}}:\n${c.description.trim()}`);
     if (c.personality.trim()) parts.push(`{{char}}'s personality:\n${c.personality.trim()}`);
     if (c.scenario.trim()) parts.push(`Scenario:\n${c.scenario.trim()}`);
+    if (lore.after.length) parts.push(loreBlock(lore.after));
   } else {
     parts.push(AI_CHAT_SYSTEM);
   }
@@ -104,8 +119,12 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   return {
     messages: [system, ...kept, ...(post ? [post] : [])],
     dropped: input.turns.slice(0, firstKept),
+    lore: [...lore.before, ...lore.after].map((e) => e.label),
   };
 }
+
+/** Lorebook entries as the prompt states them: what is true in this story. */
+const loreBlock = (entries: LoreEntry[]) => `World and lore:\n${entries.map((e) => e.content).join('\n')}`;
 
 const MEMORY_LINE_CHARS = 160;
 

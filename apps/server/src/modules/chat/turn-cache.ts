@@ -1,11 +1,11 @@
-import type { CharacterDetail } from '@lumi/contract';
 import type { Conversation } from '../../db/schema';
+import type { ChatCharacter } from '../characters/characters.service';
 import type { Turn } from './chat.repository';
 
 /** The rest of what the last send of a conversation used, for starting the next one early. */
 export interface HeldContext {
   conversation: Conversation;
-  character: CharacterDetail | undefined;
+  character: ChatCharacter | undefined;
 }
 
 interface Entry extends Partial<HeldContext> {

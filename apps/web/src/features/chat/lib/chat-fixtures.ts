@@ -13,6 +13,7 @@ export const msg = (
   content,
   swipes: [content],
   swipe_index: 0,
+  lore: [],
   finish_reason: 'stop',
   engine: role === 'assistant' ? 'openai' : null,
   notice: null,

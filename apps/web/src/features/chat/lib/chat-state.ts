@@ -80,6 +80,7 @@ export function localMessage(role: 'user' | 'assistant', content: string): UiMes
     content,
     swipes: [content],
     swipe_index: 0,
+    lore: [],
     finish_reason: null,
     engine: null,
     notice: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_messages" ADD COLUMN "swipe_lore" jsonb DEFAULT '[]'::jsonb NOT NULL;

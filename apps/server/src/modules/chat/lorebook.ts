@@ -1,0 +1,198 @@
+/**
+ * A card's lorebook (`character_book`, V2/V3 semantics as SillyTavern runs them): entries whose
+ * keys appear in the last messages add their content to the prompt.
+ *
+ * - Keys are scanned in the last `scan_depth` messages (the book's, else 4). Case-insensitive
+ *   unless the entry is `case_sensitive`; whole words when the entry's
+ *   `extensions.match_whole_words` says so (never inside CJK text, which has no spaces);
+ *   `use_regex` (V3) reads each key as a regular expression (`/body/flags` or the bare body).
+ * - `selective` entries also test their `secondary_keys` with the logic of
+ *   `extensions.selectiveLogic` (SillyTavern: 0 AND ANY, 1 NOT ALL, 2 NOT ANY, 3 AND ALL).
+ * - `constant` entries are always in; `enabled: false` ones never.
+ * - With `recursive_scanning`, what the activated entries say is scanned too (up to three passes;
+ *   `extensions.exclude_recursion` keeps an entry from being found that way,
+ *   `extensions.prevent_recursion` keeps its content from being scanned).
+ * - Within the `token_budget` (the book's, else the caller's), constant entries go first, then
+ *   higher `priority`, then higher `insertion_order`; what does not fit is left out whole.
+ * - In the prompt the entries stand in `insertion_order` (lower first), `before_char` (the
+ *   default, as SillyTavern's position 0) before the character's definition, `after_char` after.
+ */
+
+export interface LoreEntry {
+  /** What a reply shows it remembered: the entry's name, comment or first key. */
+  label: string;
+  content: string;
+  position: 'before_char' | 'after_char';
+  insertionOrder: number;
+}
+
+export interface ActivatedLore {
+  before: LoreEntry[];
+  after: LoreEntry[];
+}
+
+export const DEFAULT_SCAN_DEPTH = 4;
+const MAX_RECURSION_PASSES = 3;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [];
+const num = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+
+interface Entry {
+  index: number;
+  keys: string[];
+  secondary: string[];
+  selective: boolean;
+  logic: number;
+  caseSensitive: boolean;
+  wholeWords: boolean;
+  regex: boolean;
+  constant: boolean;
+  content: string;
+  priority: number;
+  order: number;
+  position: 'before_char' | 'after_char';
+  excludeRecursion: boolean;
+  preventRecursion: boolean;
+  label: string;
+}
+
+function readEntry(e: Rec, index: number): Entry | undefined {
+  if (e.enabled === false || e.disable === true) return undefined;
+  const content = typeof e.content === 'string' ? e.content.trim() : '';
+  if (!content) return undefined;
+  const ext = isRecord(e.extensions) ? e.extensions : {};
+  const keys = strings(e.keys);
+  const position =
+    e.position === 'after_char' || (e.position === undefined && ext.position === 1)
+      ? 'after_char'
+      : 'before_char';
+  const label =
+    [e.name, e.comment].find((v): v is string => typeof v === 'string' && v.trim() !== '')?.trim() ??
+    keys[0] ??
+    `#${index + 1}`;
+  return {
+    index,
+    keys,
+    secondary: strings(e.secondary_keys),
+    selective: e.selective === true,
+    logic: num(ext.selectiveLogic, 0),
+    caseSensitive: e.case_sensitive === true || ext.case_sensitive === true,
+    wholeWords: ext.match_whole_words === true,
+    regex: e.use_regex === true,
+    constant: e.constant === true,
+    content,
+    priority: num(e.priority, 0),
+    order: num(e.insertion_order, index),
+    position,
+    excludeRecursion: ext.exclude_recursion === true,
+    preventRecursion: ext.prevent_recursion === true,
+    label,
+  };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A key as a test on the scanned text; undefined when a regex key does not compile. */
+function matcher(key: string, entry: Entry): ((text: string) => boolean) | undefined {
+  if (entry.regex) {
+    const literal = /^\/(.+)\/([a-z]*)$/s.exec(key);
+    try {
+      const re = literal
+        ? new RegExp(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''))
+        : new RegExp(key, entry.caseSensitive ? 'u' : 'iu');
+      return (text) => re.test(text);
+    } catch {
+      return undefined;
+    }
+  }
+  const needle = key.trim();
+  if (entry.wholeWords && !CJK.test(needle)) {
+    const re = new RegExp(
+      `(?<![\\p{L}\\p{N}_])${escape(needle)}(?![\\p{L}\\p{N}_])`,
+      entry.caseSensitive ? 'u' : 'iu',
+    );
+    return (text) => re.test(text);
+  }
+  if (entry.caseSensitive) return (text) => text.includes(needle);
+  const lower = needle.toLowerCase();
+  return (text) => text.toLowerCase().includes(lower);
+}
+
+const anyKey = (keys: string[], entry: Entry, text: string) =>
+  keys.some((k) => matcher(k, entry)?.(text) === true);
+
+function fires(entry: Entry, text: string): boolean {
+  if (!anyKey(entry.keys, entry, text)) return false;
+  if (!entry.selective || entry.secondary.length === 0) return true;
+  const hits = entry.secondary.filter((k) => matcher(k, entry)?.(text) === true).length;
+  switch (entry.logic) {
+    case 1: // NOT ALL
+      return hits < entry.secondary.length;
+    case 2: // NOT ANY
+      return hits === 0;
+    case 3: // AND ALL
+      return hits === entry.secondary.length;
+    default: // AND ANY
+      return hits > 0;
+  }
+}
+
+export interface LoreOptions {
+  /** The messages to scan, oldest first (the new message last). */
+  messages: string[];
+  /** The budget when the book sets none. */
+  defaultBudgetTokens: number;
+  estimateTokens: (text: string) => number;
+}
+
+/** The entries of a card's book that the last messages call up, within its budget. */
+export function activateLore(book: unknown, options: LoreOptions): ActivatedLore {
+  const none: ActivatedLore = { before: [], after: [] };
+  if (!isRecord(book) || !Array.isArray(book.entries)) return none;
+  const entries = book.entries
+    .map((e, i) => (isRecord(e) ? readEntry(e, i) : undefined))
+    .filter((e): e is Entry => e !== undefined);
+  if (entries.length === 0) return none;
+  const depth = Math.max(0, Math.floor(num(book.scan_depth, DEFAULT_SCAN_DEPTH)));
+  const budget = Math.max(0, num(book.token_budget, options.defaultBudgetTokens));
+  const recursive = book.recursive_scanning === true;
+
+  const active = new Set<Entry>(entries.filter((e) => e.constant));
+  let scanned = depth > 0 ? options.messages.slice(-depth).join('\n') : '';
+  for (let pass = 0; pass < (recursive ? MAX_RECURSION_PASSES : 1); pass += 1) {
+    const found = entries.filter(
+      (e) => !active.has(e) && !(pass > 0 && e.excludeRecursion) && scanned && fires(e, scanned),
+    );
+    if (found.length === 0) break;
+    for (const e of found) active.add(e);
+    scanned = [scanned, ...found.filter((e) => !e.preventRecursion).map((e) => e.content)].join('\n');
+  }
+
+  const ranked = [...active].sort(
+    (a, b) => Number(b.constant) - Number(a.constant) || b.priority - a.priority || b.order - a.order,
+  );
+  const kept: Entry[] = [];
+  let left = budget;
+  for (const e of ranked) {
+    const cost = options.estimateTokens(e.content);
+    if (cost > left) continue;
+    left -= cost;
+    kept.push(e);
+  }
+  kept.sort((a, b) => a.order - b.order || a.index - b.index);
+  const out = (e: Entry): LoreEntry => ({
+    label: e.label,
+    content: e.content,
+    position: e.position,
+    insertionOrder: e.order,
+  });
+  return {
+    before: kept.filter((e) => e.position === 'before_char').map(out),
+    after: kept.filter((e) => e.position === 'after_char').map(out),
+  };
+}
