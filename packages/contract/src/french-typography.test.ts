@@ -63,7 +63,7 @@ function frenchTypographyFaults(text: string): string[] {
   const faults: string[] = [];
   for (const m of text.matchAll(/[?!:;]/g)) {
     const i = m.index;
-    const before = text[i - 1];
+    const before = text[i - 1] ?? '';
     if (i === 0 || before === NNBSP || '?!:;'.includes(before)) continue;
     if (m[0] === ':' && /\d/.test(before) && /\d/.test(text[i + 1] ?? '')) continue; // 9:16, 00:00
     faults.push(`no U+202F before “${m[0]}” in “${text.slice(Math.max(0, i - 20), i + 1)}”`);
