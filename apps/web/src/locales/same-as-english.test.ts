@@ -73,6 +73,7 @@ const SAME_AS_ENGLISH: { texts: string[]; locales: Locale[] | 'all'; why: string
   { texts: ['Personas'], locales: ['es', 'fr', 'pt'], why: 'the word for AI characters in these languages' },
   { texts: ['Total'], locales: ['es', 'fr', 'pt', 'io'], why: 'the same word in these languages' },
   { texts: ['Drama', 'Video'], locales: ['es', 'pt', 'io', 'vi'], why: 'the same word in these languages' },
+  { texts: ['Normal'], locales: ['es', 'pt', 'io'], why: 'the same word (the normal speed, issue 24)' },
   {
     texts: ['Detective', 'Plan', 'Multicolor', 'Chats', '{{formatted}} chat', '{{formatted}} chats'],
     locales: ['es'],

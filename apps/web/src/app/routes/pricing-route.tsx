@@ -14,7 +14,7 @@ export default function PricingRoute() {
   const { data: balance } = useCredits(startSession);
   const user = useSyncExternalStore(userInfoStore.subscribe, userInfoStore.get, () => null);
   const signedIn = user !== null && user.type !== LoginType.TOURIST;
-  // Read once: the page the user left when their credits ran out (credits dialog, Subscribe).
+  // Read once: the page the user left when their credits ran out (credits dialog, "Buy credits").
   const [returnPath] = useState(() => readSession(PAY_RETURN_PATH_KEY));
   const refreshBalance = useCallback(
     () => queryClient.invalidateQueries({ queryKey: creditsQueryKey }),

@@ -17,5 +17,5 @@ export const creditsDialogStore = {
   },
 };
 
-/** Where the user was when they chose Subscribe, so the pricing page can send them back. */
+/** Where the user was when they chose "Buy credits", so the pricing page can send them back. */
 export const PAY_RETURN_PATH_KEY = 'payReturnPath';

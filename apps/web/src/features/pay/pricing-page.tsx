@@ -29,7 +29,7 @@ export interface PricingPageProps {
   signedIn: boolean;
   /** Refetches the balance everywhere it shows, after a purchase or a redeemed code. */
   refreshBalance: () => Promise<unknown>;
-  /** Where the user was when the credits ran out (they chose Subscribe), if anywhere. */
+  /** Where the user was when the credits ran out (they chose "Buy credits"), if anywhere. */
   returnPath: string | null;
   /** The user went back there: forget it. */
   onReturn: () => void;

@@ -16,7 +16,8 @@ import { creditsDialogStore, PAY_RETURN_PATH_KEY } from '../credits-dialog-store
 import { IconBadge } from '@/components/ui/icon-badge';
 
 /**
- * Credits exhausted (spec §2): Subscribe goes to /pay-view and remembers where the user was;
+ * Credits exhausted (spec §2): "Buy credits" (the spec's Subscribe; packs are one-time, issue 24)
+ * goes to /pay-view and remembers where the user was;
  * or come back tomorrow for the day's free credits. A guest whose network's guests have drawn
  * today's free credits (docs/security.md) is offered to sign in instead: accounts get theirs.
  */
