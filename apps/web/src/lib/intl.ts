@@ -26,3 +26,8 @@ export function formatInteger(n: number, language: string): string {
   if (!format) formats.set(tag, (format = new Intl.NumberFormat(tag)));
   return format.format(n);
 }
+
+/** A list of names joined as the language joins them ("A, B and C"). */
+export function formatList(items: readonly string[], language: string): string {
+  return new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(items);
+}

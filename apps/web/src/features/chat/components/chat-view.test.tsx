@@ -114,13 +114,14 @@ describe('the crisis notice', () => {
     const notice = screen.getByRole('note', { name: 'De l’aide est disponible' });
     expect(notice.textContent).toContain('Si vous pensez au suicide ou à vous faire du mal');
     expect(within(notice).getByTestId('crisis-line').textContent).toContain(
-      '3114, numéro national de prévention du suicide (France) : 3114',
+      // French typography (issue 24): a narrow no-break space before the colon.
+      '3114, numéro national de prévention du suicide (France)\u202f: 3114',
     );
     expect(within(notice).getByRole('link', { name: '3114' }).getAttribute('href')).toBe('tel:3114');
     expect(within(notice).queryByRole('link', { name: 'SMS' })).toBeNull();
     expect(notice.textContent).toContain('En cas de danger immédiat, appelez le 112.');
     expect(notice.textContent).toContain(
-      'Dans un autre pays ? Trouvez une ligne d’écoute : findahelpline.com',
+      'Dans un autre pays\u202f? Trouvez une ligne d’écoute\u202f: findahelpline.com',
     );
   });
 
@@ -243,5 +244,27 @@ describe('the demo notice', () => {
     show(controller(loaded([msg(1, 'assistant', 'Hello.')])));
     expect(screen.queryByTestId('demo-notice')).toBeNull();
     expect(screen.getByTestId('chat-cost').textContent).toContain('2 credits per message');
+  });
+});
+
+describe('what a reply remembered (issue 21)', () => {
+  it('names the lorebook entries that shaped a reply, in the reader’s language', async () => {
+    const chat = () =>
+      loaded([
+        msg(1, 'assistant', 'The ferry is waiting.'),
+        msg(2, 'user', 'Tell me about Eldoria and your vow.'),
+        msg(3, 'assistant', 'Eldoria is old.', { lore: ['Eldoria', 'the healer’s vow'] }),
+      ]);
+    show(controller(chat()));
+    const lore = screen.getAllByTestId('message-lore');
+    expect(lore).toHaveLength(1);
+    expect(lore[0]?.textContent).toBe('Remembered: Eldoria and the healer’s vow');
+    expect(messages()[2]?.contains(lore[0] ?? null)).toBe(true);
+    cleanup();
+    await i18n.changeLanguage('fr');
+    show(controller(chat()), '/fr/chat');
+    expect(screen.getByTestId('message-lore').textContent).toBe(
+      'Souvenirs\u202f: Eldoria et the healer’s vow',
+    );
   });
 });

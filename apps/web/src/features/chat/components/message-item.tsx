@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   ChevronLeft,
   ChevronRight,
   Copy,
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ReportTrigger } from '@/components/report-trigger';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { formatList } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import type { UiMessage } from '../lib/chat-state';
 import { Markdown } from './markdown';
@@ -80,7 +82,7 @@ export const MessageItem = memo(function MessageItem({
   busy,
   actions,
 }: MessageItemProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const mine = m.role === 'user';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(m.content);
@@ -215,6 +217,18 @@ export const MessageItem = memo(function MessageItem({
             >
               <Sparkles className="h-3 w-3" aria-hidden />
               {t('demo.tag')}
+            </span>
+          )}
+          {!mine && m.lore.length > 0 && (
+            // The lorebook entries that shaped this reply (issue 21): why the character knows it.
+            <span
+              className="text-faint inline-flex max-w-full min-w-0 items-center gap-1 px-1 text-[11px]"
+              data-testid="message-lore"
+            >
+              <BookOpen className="h-3 w-3 shrink-0" aria-hidden />
+              <bdi className="truncate">
+                {t('message.remembered', { list: formatList(m.lore, i18n.language) })}
+              </bdi>
             </span>
           )}
           {canAct && (
