@@ -8,6 +8,7 @@ import {
   LIST_SORTS,
   MODEL_PROFILE_IDS,
   VISIBILITIES,
+  parseTags,
 } from '../characters';
 import * as API from './routes/characters';
 import { endpoint, noData } from './endpoint';
@@ -126,6 +127,28 @@ export const characterFormSchema = z.object({
   tag: z.string().max(1000).optional(),
 });
 export type CharacterForm = z.infer<typeof characterFormSchema>;
+
+/** A text every character needs: something besides spaces (checked first), then the limit. */
+const requiredText = (max: number) =>
+  z
+    .string()
+    .refine((v) => v.trim() !== '', { abort: true })
+    .max(max);
+
+/**
+ * A complete character, as the create and edit form checks it before sending: the fields of
+ * characterFormSchema with the four texts the service requires once a card and the edited
+ * character are merged in (character_*_required), and at most CHARACTER_LIMITS.tags tags (`tag`
+ * as typed, comma-separated; the form sends them parsed, well under the call's 1000 characters).
+ * The call itself stays lenient: a card may fill a blank, and extra tags are dropped.
+ */
+export const completeCharacterSchema = characterFormSchema.extend({
+  name: requiredText(CHARACTER_LIMITS.name),
+  desc: requiredText(CHARACTER_LIMITS.desc),
+  personality: requiredText(CHARACTER_LIMITS.personality),
+  first_message: requiredText(CHARACTER_LIMITS.firstMessage),
+  tag: z.string().transform(parseTags).pipe(z.array(z.string()).max(CHARACTER_LIMITS.tags)),
+});
 
 /** A character as every list shows it (spec §3). */
 export const characterSummarySchema = z.object({

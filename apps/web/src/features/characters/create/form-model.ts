@@ -6,6 +6,7 @@ import {
   GENDERS,
   MODEL_PROFILES,
   VISIBILITIES,
+  completeCharacterSchema,
   modelProfile,
   parseTags,
   type Category,
@@ -14,6 +15,7 @@ import {
   type Gender,
   type Visibility,
 } from '@lumi/contract';
+import { z } from 'zod';
 
 /** create: a new character; edit: modify the stored one; clone: a new one based on it. */
 export type FormMode = 'create' | 'edit' | 'clone';
@@ -98,6 +100,38 @@ export interface FieldError {
 
 export type FieldErrors = Partial<Record<FieldName, FieldError>>;
 
+const rules = completeCharacterSchema.shape;
+
+/**
+ * The contract's rules of a complete character (completeCharacterSchema), under the form's names
+ * for the fields it sends: the form, its steps and the server check the same rules.
+ */
+export const formValuesSchema = z.object({
+  name: rules.name,
+  gender: rules.gender,
+  category: rules.category,
+  visibility: rules.visibility,
+  nsfw: rules.NSFW,
+  desc: rules.desc,
+  personality: rules.personality,
+  tags: rules.tag,
+  firstMessage: rules.first_message,
+  alternateGreetings: rules.alternate_greetings,
+  scenario: rules.scenario,
+  exampleDialogue: rules.example_dialogue,
+  chatStyle: rules.chat_style,
+  model: rules.model,
+} satisfies Record<keyof FormValues, z.ZodType>);
+
+/** Each step's part of the schema (the avatar is a file, checked apart). */
+const STEP_SCHEMAS = STEPS.map((step) =>
+  formValuesSchema.pick(
+    Object.fromEntries(
+      STEP_FIELDS[step].filter((field) => field !== 'avatar').map((field) => [field, true as const]),
+    ) as Partial<Record<keyof FormValues, true>>,
+  ),
+);
+
 const REQUIRED: Partial<Record<FieldName, ErrorKey>> = {
   name: 'nameRequired',
   desc: 'descRequired',
@@ -105,38 +139,43 @@ const REQUIRED: Partial<Record<FieldName, ErrorKey>> = {
   firstMessage: 'greetingRequired',
 };
 
+const isFormField = (field: unknown): field is keyof FormValues =>
+  typeof field === 'string' && field in formValuesSchema.shape;
+
+/**
+ * A zod issue of the schema as the form's error: a blank required text, a text over its limit, too
+ * many tags. The form's choices always hold allowed values (normaliseValues), so no other issue
+ * has a message of its own.
+ */
+export function issueError(issue: {
+  code: string;
+  path?: readonly PropertyKey[] | undefined;
+  maximum?: unknown;
+  origin?: unknown;
+}): { field: keyof FormValues; error: FieldError } | undefined {
+  const field = issue.path?.[0];
+  if (!isFormField(field)) return undefined;
+  if (issue.code === 'too_big') {
+    const max = Number(issue.maximum);
+    return { field, error: field === 'tags' ? { key: 'tooManyTags', max } : { key: 'tooLong', max } };
+  }
+  const required = REQUIRED[field];
+  return required ? { field, error: { key: required } } : undefined;
+}
+
 export function stepOf(field: FieldName): number {
   return STEPS.findIndex((step) => STEP_FIELDS[step].includes(field));
 }
 
-/** The checks of spec §5 for one step: required fields, then the contract's limits. */
+/** The checks of spec §5 for one step: the avatar, then the contract's rules for its fields. */
 export function validateStep(step: number, values: FormValues, hasAvatar: boolean): FieldErrors {
   const errors: FieldErrors = {};
   const fields = STEP_FIELDS[STEPS[step] ?? 'basics'];
-  for (const field of fields) {
-    if (field === 'avatar') {
-      if (!hasAvatar) errors.avatar = { key: 'avatarRequired' };
-      continue;
-    }
-    const required = REQUIRED[field];
-    const value = values[field];
-    if (required && typeof value === 'string' && value.trim() === '') {
-      errors[field] = { key: required };
-      continue;
-    }
-    const max = (TEXT_LIMITS as Partial<Record<FieldName, number>>)[field];
-    if (max !== undefined && typeof value === 'string' && value.length > max) {
-      errors[field] = { key: 'tooLong', max };
-    }
-  }
-  if (fields.includes('tags') && parseTags(values.tags).length > CHARACTER_LIMITS.tags) {
-    errors.tags = { key: 'tooManyTags', max: CHARACTER_LIMITS.tags };
-  }
-  if (
-    fields.includes('alternateGreetings') &&
-    values.alternateGreetings.some((g) => g.length > CHARACTER_LIMITS.firstMessage)
-  ) {
-    errors.alternateGreetings = { key: 'tooLong', max: CHARACTER_LIMITS.firstMessage };
+  if (fields.includes('avatar') && !hasAvatar) errors.avatar = { key: 'avatarRequired' };
+  const result = (STEP_SCHEMAS[step] ?? STEP_SCHEMAS[0]!).safeParse(values);
+  for (const issue of result.error?.issues ?? []) {
+    const found = issueError(issue);
+    if (found && !errors[found.field]) errors[found.field] = found.error;
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import { MODEL_PROFILES, type CharacterDetail, type UserInfo } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
@@ -13,6 +14,7 @@ import { modifyCharacter } from '../api/modify-character';
 import { fillFromCard, readCard, type CardProblem } from './card-import';
 import { clearDraft, readDraft, saveDraft } from './draft';
 import { fieldId } from './form-controls';
+import { characterResolver, clearFieldErrors, fieldErrorsOf, showError } from './form-errors';
 import {
   EMPTY_VALUES,
   STEP_FIELDS,
@@ -110,6 +112,8 @@ export interface SubmitError {
   code: number;
 }
 
+const ALL_FIELDS = STEPS.flatMap((step) => STEP_FIELDS[step]);
+
 /** `panelRef`: the form, scrolled into view when a step changes below its top. */
 export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTMLElement | null>) {
   const { t } = useTranslation('create');
@@ -119,10 +123,17 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   const queryClient = useQueryClient();
   const [initial] = useState(() => initialState(type));
   const { mode, source } = initial;
-  const [values, setValues] = useState(initial.values);
+  // The values and their errors live in react-hook-form; its resolver checks the contract's schema.
+  const hookForm = useForm<FormValues>({
+    defaultValues: initial.values,
+    resolver: characterResolver,
+    shouldFocusError: false,
+  });
+  const { control, getValues, setValue, reset } = hookForm;
+  const values = useWatch({ control }) as FormValues;
+  const errors = fieldErrorsOf(hookForm.formState.errors);
   const [restoredDraft, setRestoredDraft] = useState(initial.restoredDraft);
   const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [avatar, setAvatar] = useState<PickedFile | null>(null);
   const [card, setCard] = useState<PickedCard | null>(null);
   const [cardProblem, setCardProblem] = useState<CardProblem | null>(null);
@@ -169,7 +180,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     const element = document.getElementById(fieldId(field));
     element?.focus();
     element?.closest('[data-field]')?.scrollIntoView({ block: 'center' });
-  }, [step, errors]);
+  });
 
   const showStep = (next: number) => {
     setStep(next);
@@ -177,16 +188,26 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     if (top !== undefined && top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  const clearError = (field: FieldName) =>
-    setErrors((prev) => {
-      if (!prev[field]) return prev;
-      const next = { ...prev };
-      delete next[field];
-      return next;
-    });
+  const clearError = (field: FieldName) => clearFieldErrors(hookForm, [field]);
+
+  /** Puts new values into the form, field by field where they changed. */
+  function setValues(next: FormValues) {
+    const prev = getValues();
+    for (const key of Object.keys(next) as (keyof FormValues)[]) {
+      if (next[key] !== prev[key]) setValue(key, next[key]);
+    }
+  }
+
+  /** Replaces the errors shown on these fields with the ones found. */
+  function replaceErrors(fields: readonly FieldName[], found: FieldErrors) {
+    clearFieldErrors(hookForm, fields);
+    for (const [field, error] of Object.entries(found) as [FieldName, FieldErrors[FieldName]][]) {
+      if (error) showError(hookForm, field, error);
+    }
+  }
 
   function setField<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    setValues((prev) => reconcileModel({ ...prev, [key]: value }, key));
+    setValues(reconcileModel({ ...getValues(), [key]: value }, key));
     clearError(key);
     setSubmitError(null);
   }
@@ -195,7 +216,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     if (!file) return;
     const problem = checkAvatarFile(file);
     if (problem) {
-      setErrors((prev) => ({ ...prev, avatar: problem }));
+      showError(hookForm, 'avatar', problem);
       return;
     }
     revoke(avatar?.url);
@@ -212,15 +233,11 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       setCardProblem(result);
       return;
     }
-    setValues((prev) => fillFromCard(prev, result.card));
+    setValues(fillFromCard(getValues(), result.card));
     revoke(card?.url);
     setCard({ file, name: result.card.data.name, url: result.png ? objectUrl(file) : null });
-    setErrors((prev) => {
-      const next = { ...prev };
-      for (const field of ['name', 'desc', 'personality', 'firstMessage'] as const) delete next[field];
-      if (result.png) delete next.avatar;
-      return next;
-    });
+    clearFieldErrors(hookForm, ['name', 'desc', 'personality', 'firstMessage']);
+    if (result.png) clearError('avatar');
     setSubmitError(null);
   }
 
@@ -231,20 +248,15 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   }
 
   function startOver() {
-    setValues(EMPTY_VALUES);
-    setErrors({});
+    reset(EMPTY_VALUES);
     setRestoredDraft(false);
     clearDraft();
   }
 
   /** Shows a step's errors (replacing its old ones) and jumps to it; true when it had none. */
   function check(target: number): boolean {
-    const found = validateStep(target, values, hasAvatar);
-    setErrors((prev) => {
-      const next = { ...prev };
-      for (const field of STEP_FIELDS[STEPS[target] ?? 'basics']) delete next[field];
-      return { ...next, ...found };
-    });
+    const found = validateStep(target, getValues(), hasAvatar);
+    replaceErrors(STEP_FIELDS[STEPS[target] ?? 'basics'], found);
     const first = firstErrorField(target, found);
     if (!first) return true;
     pendingFocus.current = first;
@@ -261,9 +273,9 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
 
   /** Publish pressed: every step is checked, then the confirmation asks before anything is sent. */
   function requestPublish() {
-    const { errors: found, first } = validateAll(values, hasAvatar);
+    const { errors: found, first } = validateAll(getValues(), hasAvatar);
     if (first >= 0) {
-      setErrors(found);
+      replaceErrors(ALL_FIELDS, found);
       pendingFocus.current = firstErrorField(first, found) ?? null;
       showStep(first);
       return;
@@ -295,20 +307,21 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   });
   const submitting = save.isPending;
 
-  /** Confirmed: the character is sent. */
+  /** Confirmed: the form checks the values once more through its resolver, then sends them. */
   function publish() {
     setConfirming(false);
-    const { first } = validateAll(values, hasAvatar);
-    if (first >= 0) return;
-    save.mutate(
-      buildFormData({
-        mode,
-        values,
-        sourceId: source?.id,
-        avatar: avatar?.file ?? null,
-        card: card?.file ?? null,
-      }),
-    );
+    if (!hasAvatar) return;
+    void hookForm.handleSubmit((checked) =>
+      save.mutate(
+        buildFormData({
+          mode,
+          values: checked,
+          sourceId: source?.id,
+          avatar: avatar?.file ?? null,
+          card: card?.file ?? null,
+        }),
+      ),
+    )();
   }
 
   return {
