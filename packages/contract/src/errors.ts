@@ -57,7 +57,6 @@ export const MESSAGE_KEYS = [
   'character_avatar_required',
   'character_name_required',
   'character_desc_required',
-  'character_personality_required',
   'character_greeting_required',
   'image_format',
   'image_too_large',

@@ -22,11 +22,10 @@ describe('completeCharacterSchema', () => {
     expect(issuesOf(complete)).toEqual([]);
   });
 
-  it('requires something besides spaces in name, desc, personality and first_message', () => {
+  it('requires something besides spaces in name, desc and first_message; personality may be empty', () => {
     expect(issuesOf({ ...complete, name: '   ', desc: '', personality: '\n', first_message: ' ' })).toEqual([
       { path: ['name'], code: 'custom' },
       { path: ['desc'], code: 'custom' },
-      { path: ['personality'], code: 'custom' },
       { path: ['first_message'], code: 'custom' },
     ]);
   });

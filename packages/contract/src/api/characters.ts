@@ -137,15 +137,15 @@ const requiredText = (max: number) =>
 
 /**
  * A complete character, as the create and edit form checks it before sending: the fields of
- * characterFormSchema with the four texts the service requires once a card and the edited
- * character are merged in (character_*_required), and at most CHARACTER_LIMITS.tags tags (`tag`
+ * characterFormSchema with the three texts a character written in the form needs (name,
+ * description, greeting: character_*_required; personality is optional, as in many real cards,
+ * issue 21), and at most CHARACTER_LIMITS.tags tags (`tag`
  * as typed, comma-separated; the form sends them parsed, well under the call's 1000 characters).
  * The call itself stays lenient: a card may fill a blank, and extra tags are dropped.
  */
 export const completeCharacterSchema = characterFormSchema.extend({
   name: requiredText(CHARACTER_LIMITS.name),
   desc: requiredText(CHARACTER_LIMITS.desc),
-  personality: requiredText(CHARACTER_LIMITS.personality),
   first_message: requiredText(CHARACTER_LIMITS.firstMessage),
   tag: z.string().transform(parseTags).pipe(z.array(z.string()).max(CHARACTER_LIMITS.tags)),
 });

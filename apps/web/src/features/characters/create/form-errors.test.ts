@@ -42,12 +42,12 @@ describe("the form's checks come from the contract's schema", () => {
     const long = 'x'.repeat(CHARACTER_LIMITS.scenario + 1);
     const result = await resolve({
       ...filled,
-      personality: '',
+      desc: '',
       scenario: long,
       alternateGreetings: ['', long],
     });
     expect(fieldErrorsOf(result.errors)).toEqual({
-      personality: { key: 'personalityRequired' },
+      desc: { key: 'descRequired' },
       scenario: { key: 'tooLong', max: CHARACTER_LIMITS.scenario },
       alternateGreetings: { key: 'tooLong', max: CHARACTER_LIMITS.firstMessage },
     });

@@ -20,7 +20,6 @@ const ERROR_KEYS = new Set<string>([
   'avatarRequired',
   'nameRequired',
   'descRequired',
-  'personalityRequired',
   'greetingRequired',
   'imageFormat',
   'imageTooLarge',

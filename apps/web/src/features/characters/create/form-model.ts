@@ -85,7 +85,6 @@ export type ErrorKey =
   | 'avatarRequired'
   | 'nameRequired'
   | 'descRequired'
-  | 'personalityRequired'
   | 'greetingRequired'
   | 'imageFormat'
   | 'imageTooLarge'
@@ -135,7 +134,6 @@ const STEP_SCHEMAS = STEPS.map((step) =>
 const REQUIRED: Partial<Record<FieldName, ErrorKey>> = {
   name: 'nameRequired',
   desc: 'descRequired',
-  personality: 'personalityRequired',
   firstMessage: 'greetingRequired',
 };
 

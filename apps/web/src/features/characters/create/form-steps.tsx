@@ -189,7 +189,6 @@ export function PersonalityStep({ form }: { form: CharacterForm }) {
         hint={t('fields.personality.hint')}
         placeholder={t('fields.personality.placeholder')}
         rows={6}
-        required
       />
       <TagsField
         value={form.values.tags}
