@@ -12,7 +12,7 @@ import { LocalStorage, type FileStorage } from './lib/storage';
 import { ChatService } from './modules/chat/chat.service';
 import {
   DemoChatEngine,
-  estimateTokens,
+  countTokens,
   OpenAICompatibleEngine,
   PROFILE_SETTINGS,
   type ChatEngine,
@@ -129,7 +129,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     admins,
     backendModel: (profile) => config.llm.models[profile] ?? profile,
     profiles: PROFILE_SETTINGS,
-    estimateTokens,
+    countTokens,
     replyTimeoutMs: config.llm.timeoutMs,
     turnCacheChars: config.chatCacheChars,
   });

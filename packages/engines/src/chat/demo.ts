@@ -1,5 +1,5 @@
 import { EngineError } from '../errors';
-import { estimateTokens } from './profiles';
+import { countTokens } from './tokens';
 import type { ChatChunk, ChatEngine, ChatRequest, DemoContext } from './types';
 
 export interface DemoChatOptions {
@@ -136,8 +136,8 @@ export class DemoChatEngine implements ChatEngine {
     }
     yield {
       type: 'usage',
-      promptTokens: estimateTokens(key),
-      completionTokens: estimateTokens(kept.join('')),
+      promptTokens: countTokens(key),
+      completionTokens: countTokens(kept.join('')),
     };
     yield { type: 'done', finishReason: kept.length < words.length ? 'length' : 'stop' };
   }

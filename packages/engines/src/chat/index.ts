@@ -1,4 +1,5 @@
 export * from './types';
 export { DemoChatEngine, type DemoChatOptions } from './demo';
 export { OpenAICompatibleEngine, type OpenAICompatibleOptions } from './openai';
-export { estimateTokens, PROFILE_SETTINGS, type ProfileSetting } from './profiles';
+export { PROFILE_SETTINGS, type ProfileSetting } from './profiles';
+export { countTokens, createTokenCounter } from './tokens';

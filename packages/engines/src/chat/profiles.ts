@@ -51,16 +51,3 @@ export const PROFILE_SETTINGS: Record<ModelProfileId, ProfileSetting> = {
     sampling: { temperature: 0.85, topP: 0.92, maxTokens: 300, frequencyPenalty: 0.2, presencePenalty: 0.3 },
   },
 };
-
-// CJK ideographs, kana and hangul: about one token each in the common tokenizers.
-const DENSE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/gu;
-
-/**
- * A tokenizer-free estimate of the tokens in a text, on the safe side: about four characters a
- * token for alphabetic scripts, one per CJK character. Good enough to fit a prompt to a budget.
- */
-export function estimateTokens(text: string): number {
-  if (!text) return 0;
-  const dense = text.match(DENSE)?.length ?? 0;
-  return dense + Math.ceil((text.length - dense) / 3.5);
-}

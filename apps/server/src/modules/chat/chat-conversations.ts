@@ -34,7 +34,7 @@ export interface ChatDeps {
   /** The backend model name for a profile (LLM_MODEL and its per-profile overrides). */
   backendModel: (profile: ModelProfileId) => string;
   profiles: Record<ModelProfileId, ProfileSetting>;
-  estimateTokens: (text: string) => number;
+  countTokens: (text: string) => number;
   /** Time limit of one reply. */
   replyTimeoutMs: number;
   /** Text of recent conversations kept in memory between sends (0: none). */

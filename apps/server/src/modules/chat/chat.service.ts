@@ -106,7 +106,7 @@ export class ChatService extends ChatConversations {
       memory: conversation.memory,
       turns,
       budgetTokens: setting.contextTokens - setting.maxTokens,
-      estimateTokens: this.deps.estimateTokens,
+      countTokens: this.deps.countTokens,
     });
     const request: Omit<ChatRequest, 'signal'> = {
       model: this.deps.backendModel(profile.id as ModelProfileId),

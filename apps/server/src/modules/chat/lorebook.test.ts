@@ -97,7 +97,7 @@ const promptOf = (turns: PromptInput['turns'], book: unknown = eldoria, budgetTo
     memory: '',
     turns,
     budgetTokens,
-    estimateTokens: estimate,
+    countTokens: estimate,
   });
 
 describe('lorebooks in the prompt', () => {
@@ -186,7 +186,7 @@ describe('lorebooks in the prompt', () => {
     const lore = activateLore(data.character_book, {
       messages: ['We walk to place-12 and then Place 40, then secret-40.'],
       defaultBudgetTokens: 1000,
-      estimateTokens: estimate,
+      countTokens: estimate,
     });
     const labels = [...lore.before, ...lore.after]
       .sort((a, b) => a.insertionOrder - b.insertionOrder)
@@ -201,7 +201,7 @@ describe('lorebooks in the prompt', () => {
       activateLore(data.character_book, {
         messages: ['place-17'],
         defaultBudgetTokens: 1000,
-        estimateTokens: estimate,
+        countTokens: estimate,
       }).before.map((e) => e.label),
     ).not.toContain('Place 17');
   });

@@ -147,7 +147,7 @@ export interface LoreOptions {
   messages: string[];
   /** The budget when the book sets none. */
   defaultBudgetTokens: number;
-  estimateTokens: (text: string) => number;
+  countTokens: (text: string) => number;
 }
 
 /** The entries of a card's book that the last messages call up, within its budget. */
@@ -179,7 +179,7 @@ export function activateLore(book: unknown, options: LoreOptions): ActivatedLore
   const kept: Entry[] = [];
   let left = budget;
   for (const e of ranked) {
-    const cost = options.estimateTokens(e.content);
+    const cost = options.countTokens(e.content);
     if (cost > left) continue;
     left -= cost;
     kept.push(e);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, extendMemory, type PromptInput } from './prompt';
+import { countTokens, PROFILE_SETTINGS } from '@lumi/engines';
+import { buildPrompt, extendMemory, MESSAGE_TOKENS, type PromptInput } from './prompt';
 
 const estimate = (text: string) => Math.ceil(text.length / 4);
 
@@ -30,7 +31,7 @@ describe('chat prompt', () => {
       memory: '',
       turns: [{ id: 1, role: 'user', content: 'Hello {{char}}' }],
       budgetTokens: 4000,
-      estimateTokens: estimate,
+      countTokens: estimate,
     });
     const system = messages[0]?.content ?? '';
     expect(messages[0]?.role).toBe('system');
@@ -55,7 +56,7 @@ describe('chat prompt', () => {
       memory: '',
       turns: [{ id: 1, role: 'user', content: 'Hi' }],
       budgetTokens: 4000,
-      estimateTokens: estimate,
+      countTokens: estimate,
     });
     expect(messages[0]?.content).toMatch(/^CARD RULES\. You are Mira .* END\./s);
     expect(messages.at(-1)).toEqual({ role: 'system', content: 'Keep Mira brief.' });
@@ -70,7 +71,7 @@ describe('chat prompt', () => {
       memory: '',
       turns: all,
       budgetTokens: 800,
-      estimateTokens: estimate,
+      countTokens: estimate,
     });
     const kept = messages.slice(1);
     expect(kept.length).toBeGreaterThan(2);
@@ -81,13 +82,42 @@ describe('chat prompt', () => {
     expect(used).toBeLessThanOrEqual(800 + 4);
   });
 
+  it('fits a 500-message chat into each profile’s context, counted by the real tokenizer', () => {
+    const long: PromptInput['turns'] = Array.from({ length: 500 }, (_, i) => ({
+      id: i + 1,
+      role: i % 2 ? 'assistant' : 'user',
+      content:
+        i % 7 === 0
+          ? `*Message ${i + 1}.* 桜井さんは港で待っていた。ليلى تنتظر عند الميناء. ${'The tide turns. '.repeat(i % 13)}`
+          : `Message ${i + 1}: ${'We walked along the harbour and talked about the ships. '.repeat(1 + (i % 5))}`,
+    }));
+    for (const [id, setting] of Object.entries(PROFILE_SETTINGS)) {
+      const budget = setting.contextTokens - setting.maxTokens;
+      const { messages, dropped } = buildPrompt({
+        character,
+        persona: { name: 'Sam', description: 'A sailor.' },
+        memory: '- Sam: The first ship was the Marigold.',
+        turns: long,
+        budgetTokens: budget,
+        countTokens,
+      });
+      const used = messages.reduce((sum, m) => sum + countTokens(m.content) + MESSAGE_TOKENS, 0);
+      expect(used, id).toBeLessThanOrEqual(budget);
+      // Nearly full: at most one more message would have fitted.
+      expect(used, id).toBeGreaterThan(budget - 400);
+      expect(dropped.length, id).toBeGreaterThan(0);
+      expect(messages.at(-1)?.content, id).toContain('Message 500');
+      expect(messages[0]?.content, id).toContain('The first ship was the Marigold.');
+    }
+  });
+
   it('always keeps the newest turn, even alone over budget', () => {
     const { messages } = buildPrompt({
       persona: { name: '', description: '' },
       memory: '',
       turns: [{ id: 1, role: 'user', content: 'x'.repeat(10_000) }],
       budgetTokens: 100,
-      estimateTokens: estimate,
+      countTokens: estimate,
     });
     expect(messages).toHaveLength(2);
     expect(messages[0]?.content).toContain('helpful AI assistant');

@@ -22,7 +22,7 @@ export interface PromptInput {
   turns: { id: number; role: 'user' | 'assistant'; content: string }[];
   /** Tokens the prompt may use: the profile's context minus its reply budget. */
   budgetTokens: number;
-  estimateTokens: (text: string) => number;
+  countTokens: (text: string) => number;
 }
 
 export interface BuiltPrompt {
@@ -37,6 +37,12 @@ export interface BuiltPrompt {
 export const LORE_BUDGET_SHARE = 0.25;
 
 export const DEFAULT_USER_NAME = 'User';
+
+/**
+ * What the chat template adds around each message: Llama 3 wraps one in
+ * `<|start_header_id|>role<|end_header_id|>\n\n … <|eot_id|>`, five tokens.
+ */
+export const MESSAGE_TOKENS = 5;
 
 const STYLE: Record<ChatStyle, string> = {
   story:
@@ -62,7 +68,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const lore = activateLore(c?.book, {
     messages: input.turns.map((t) => fill(t.content)),
     defaultBudgetTokens: Math.floor(input.budgetTokens * LORE_BUDGET_SHARE),
-    estimateTokens: input.estimateTokens,
+    countTokens: input.countTokens,
   });
 
   const parts: string[] = [];
@@ -101,15 +107,16 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
 
   let left =
     input.budgetTokens -
-    input.estimateTokens(system.content) -
-    (post ? input.estimateTokens(post.content) : 0);
+    input.countTokens(system.content) -
+    MESSAGE_TOKENS -
+    (post ? input.countTokens(post.content) + MESSAGE_TOKENS : 0);
   const kept: ChatMessage[] = [];
   let firstKept = input.turns.length;
   for (let i = input.turns.length - 1; i >= 0; i--) {
     const turn = input.turns[i];
     if (!turn) continue;
     const content = fill(turn.content);
-    const cost = input.estimateTokens(content) + 4;
+    const cost = input.countTokens(content) + MESSAGE_TOKENS;
     // The newest turn always goes in, even if it alone is over budget.
     if (cost > left && kept.length > 0) break;
     left -= cost;
