@@ -41,7 +41,7 @@ export function CardField({ card, problem, onPick, onRemove }: CardFieldProps) {
           <input
             id={id}
             type="file"
-            accept=".png,.json,image/png,application/json"
+            accept=".png,.json,.charx,image/png,application/json"
             className="sr-only"
             aria-describedby={`${id}-hint`}
             disabled={reading}

@@ -5,20 +5,22 @@ export type CardProblem = 'cardFormat' | 'cardTooLarge' | 'cardInvalid';
 
 export interface ReadCard {
   card: ParsedCard;
-  /** A PNG card is also an image the avatar may come from. */
-  png: boolean;
+  /** The picture the card brings (a PNG card itself, a CHARX file's icon): the avatar it gives. */
+  picture: Blob | null;
 }
 
-const CARD_FILE = /\.(png|json)$/i;
+const CARD_FILE = /\.(png|json|charx)$/i;
+const CARD_TYPES = ['image/png', 'application/json', 'application/zip', 'application/x-zip-compressed'];
 
-/** Reads a SillyTavern / TavernAI card (PNG or JSON) in the browser. */
+/** Reads a character card (PNG, CHARX or JSON; SillyTavern, RisuAI, TavernAI...) in the browser. */
 export async function readCard(file: File): Promise<ReadCard | CardProblem> {
-  if (!CARD_FILE.test(file.name) && !['image/png', 'application/json'].includes(file.type))
-    return 'cardFormat';
+  if (!CARD_FILE.test(file.name) && !CARD_TYPES.includes(file.type)) return 'cardFormat';
   if (file.size > CHARACTER_LIMITS.cardBytes) return 'cardTooLarge';
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return { card: readCardFile(bytes), png: isPng(bytes) };
+    const card = readCardFile(bytes);
+    const picture = isPng(bytes) ? file : card.image ? new Blob([card.image.slice()]) : null;
+    return { card, picture };
   } catch {
     return 'cardInvalid';
   }

@@ -1,4 +1,5 @@
 import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
+import { strToU8, zipSync } from 'fflate';
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -397,6 +398,42 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(Object.keys(files)).toEqual(['card']);
     await expectSameFile(files.card, card);
     expect(fields.name).toBe('Pixel');
+  });
+
+  it('reads a CHARX card (issue 21): its fields, and its icon as the avatar', async () => {
+    fakeApi(API.characterCreate, () => detail());
+    renderPage();
+    const icon = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const v3 = {
+      spec: 'chara_card_v3',
+      spec_version: '3.0',
+      data: {
+        name: 'Ilse',
+        description: 'An airship captain.',
+        personality: '',
+        first_mes: 'You are late.',
+        assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
+      },
+    };
+    const zip = zipSync({ 'card.json': strToU8(JSON.stringify(v3)), 'assets/icon/images/main.png': icon });
+    const card = new File([zip], 'ilse.charx', { type: 'application/zip' });
+    fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
+    expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
+    expect(textbox(/^Name/)).toHaveProperty('value', 'Ilse');
+    click(/^Continue/);
+    click(/^Continue/);
+    publishConfirmed();
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const { fields, files } = created()[0]!;
+    expect(Object.keys(files)).toEqual(['card']);
+    await expectSameFile(files.card, card);
+    expect(fields.name).toBe('Ilse');
+    expect(fields.personality).toBe('');
   });
 });
 

@@ -155,7 +155,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       live.clear();
     };
   }, []);
-  const objectUrl = (file: File) => {
+  const objectUrl = (file: Blob) => {
     const url = URL.createObjectURL(file);
     urls.current.add(url);
     return url;
@@ -235,9 +235,9 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     }
     setValues(fillFromCard(getValues(), result.card));
     revoke(card?.url);
-    setCard({ file, name: result.card.data.name, url: result.png ? objectUrl(file) : null });
+    setCard({ file, name: result.card.data.name, url: result.picture ? objectUrl(result.picture) : null });
     clearFieldErrors(hookForm, ['name', 'desc', 'personality', 'firstMessage']);
-    if (result.png) clearError('avatar');
+    if (result.picture) clearError('avatar');
     setSubmitError(null);
   }
 
