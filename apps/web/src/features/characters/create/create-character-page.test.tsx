@@ -144,6 +144,12 @@ const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => ({
   ...over,
 });
 
+/** A 1x1 PNG: the picture of the imported cards. */
+const PIXEL_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
 describe('create character page', { timeout: 20_000 }, () => {
   it('checks the step on Continue: avatar and name are required', () => {
     renderPage();
@@ -377,14 +383,8 @@ describe('create character page', { timeout: 20_000 }, () => {
   it('uses a PNG card as the avatar when none is chosen', async () => {
     fakeApi(API.characterCreate, () => detail());
     renderPage();
-    const pixel = Uint8Array.from(
-      atob(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      ),
-      (c) => c.charCodeAt(0),
-    );
     const png = writePngCard(
-      pixel,
+      PIXEL_PNG,
       parseCardJson({ name: 'Pixel', description: 'Tiny.', personality: 'Dotty.', first_mes: 'Hi!' }),
     );
     const card = new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' });
@@ -403,12 +403,6 @@ describe('create character page', { timeout: 20_000 }, () => {
   it('reads a CHARX card (issue 21): its fields, and its icon as the avatar', async () => {
     fakeApi(API.characterCreate, () => detail());
     renderPage();
-    const icon = Uint8Array.from(
-      atob(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      ),
-      (c) => c.charCodeAt(0),
-    );
     const v3 = {
       spec: 'chara_card_v3',
       spec_version: '3.0',
@@ -420,7 +414,10 @@ describe('create character page', { timeout: 20_000 }, () => {
         assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
       },
     };
-    const zip = zipSync({ 'card.json': strToU8(JSON.stringify(v3)), 'assets/icon/images/main.png': icon });
+    const zip = zipSync({
+      'card.json': strToU8(JSON.stringify(v3)),
+      'assets/icon/images/main.png': PIXEL_PNG,
+    });
     const card = new File([zip], 'ilse.charx', { type: 'application/zip' });
     fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
     expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
