@@ -380,16 +380,56 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(fields.tag).toBe('Drama');
   });
 
-  it('uses a PNG card as the avatar when none is chosen', async () => {
+  /** A PNG card and a CHARX file (issue 21), each bringing the 1x1 picture. */
+  const pictureCards: [string, () => File][] = [
+    [
+      'a PNG card',
+      () =>
+        new File(
+          [
+            new Uint8Array(
+              writePngCard(
+                PIXEL_PNG,
+                parseCardJson({ name: 'Pixel', description: 'Tiny.', personality: '', first_mes: 'Hi!' }),
+              ),
+            ),
+          ],
+          'pixel.png',
+          { type: 'image/png' },
+        ),
+    ],
+    [
+      'a CHARX card, its icon',
+      () => {
+        const v3 = {
+          spec: 'chara_card_v3',
+          spec_version: '3.0',
+          data: {
+            name: 'Pixel',
+            description: 'Tiny.',
+            personality: '',
+            first_mes: 'Hi!',
+            assets: [
+              { type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' },
+            ],
+          },
+        };
+        const zip = zipSync({
+          'card.json': strToU8(JSON.stringify(v3)),
+          'assets/icon/images/main.png': PIXEL_PNG,
+        });
+        return new File([zip], 'pixel.charx', { type: 'application/zip' });
+      },
+    ],
+  ];
+
+  it.each(pictureCards)('uses the picture of %s as the avatar when none is chosen', async (_, make) => {
     fakeApi(API.characterCreate, () => detail());
     renderPage();
-    const png = writePngCard(
-      PIXEL_PNG,
-      parseCardJson({ name: 'Pixel', description: 'Tiny.', personality: 'Dotty.', first_mes: 'Hi!' }),
-    );
-    const card = new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' });
+    const card = make();
     fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
     expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
+    expect(textbox(/^Name/)).toHaveProperty('value', 'Pixel');
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();
@@ -398,38 +438,6 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(Object.keys(files)).toEqual(['card']);
     await expectSameFile(files.card, card);
     expect(fields.name).toBe('Pixel');
-  });
-
-  it('reads a CHARX card (issue 21): its fields, and its icon as the avatar', async () => {
-    fakeApi(API.characterCreate, () => detail());
-    renderPage();
-    const v3 = {
-      spec: 'chara_card_v3',
-      spec_version: '3.0',
-      data: {
-        name: 'Ilse',
-        description: 'An airship captain.',
-        personality: '',
-        first_mes: 'You are late.',
-        assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
-      },
-    };
-    const zip = zipSync({
-      'card.json': strToU8(JSON.stringify(v3)),
-      'assets/icon/images/main.png': PIXEL_PNG,
-    });
-    const card = new File([zip], 'ilse.charx', { type: 'application/zip' });
-    fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
-    expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
-    expect(textbox(/^Name/)).toHaveProperty('value', 'Ilse');
-    click(/^Continue/);
-    click(/^Continue/);
-    publishConfirmed();
-    await waitFor(() => expect(created()).toHaveLength(1));
-    const { fields, files } = created()[0]!;
-    expect(Object.keys(files)).toEqual(['card']);
-    await expectSameFile(files.card, card);
-    expect(fields.name).toBe('Ilse');
     expect(fields.personality).toBe('');
   });
 });
