@@ -9,7 +9,7 @@ import { cn } from '@/components/ui/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cloneVoice, type CloneInput } from './api/clone-voice';
 import { FormatChoice } from './components/format-choice';
-import { Note } from './components/note';
+import { Callout } from '@/components/ui/callout';
 import { AudioSources, SummaryRow, describe, takeOf, useTakes } from './components/clone-parts';
 import { ResultPanel } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
@@ -282,7 +282,9 @@ export default function VoiceCloningPage() {
         </ToolLayout.Form>
 
         <div className="grid min-w-0 gap-6">
-          <Note testId="clone-note">{t('clone.note')}</Note>
+          <Callout tone="note" testId="clone-note">
+            {t('clone.note')}
+          </Callout>
           <div ref={resultRef} className="scroll-mt-20">
             <ResultPanel
               heading={t('clone.resultHeading')}

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { shownVoices, useVoices } from './api/get-voices';
 import { textToSpeech, type TtsInput } from './api/text-to-speech';
 import { FormatChoice } from './components/format-choice';
-import { Note } from './components/note';
+import { Callout } from '@/components/ui/callout';
 import { ResultPanel } from './components/result-panel';
 import { SpeechHistory } from './components/speech-history';
 import { TextField } from './components/text-field';
@@ -114,7 +114,9 @@ export default function VoiceGeneratorPage() {
           </h2>
           {/* Known from the page's config at once, so the voices below never move down. */}
           {(voicesQuery.data?.offline ?? appConfig.speechOffline) && (
-            <Note testId="offline-note">{t('generator.offline')}</Note>
+            <Callout tone="note" testId="offline-note">
+              {t('generator.offline')}
+            </Callout>
           )}
           <VoicePicker
             voices={voices}

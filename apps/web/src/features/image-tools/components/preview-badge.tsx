@@ -1,5 +1,6 @@
-import { FlaskConical, Info } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Callout } from '@/components/ui/callout';
 import { cn } from '@/components/ui/cn';
 
 /** Marks a picture drawn by the offline preview renderer, not an AI model. */
@@ -31,15 +32,8 @@ export function PreviewNote({
 }) {
   const { t } = useTranslation('images');
   return (
-    <p
-      className={cn(
-        'flex items-start gap-2 rounded-xl border border-amber-200/20 bg-amber-200/5 px-3 py-2 text-xs leading-relaxed text-amber-100/90',
-        className,
-      )}
-      data-testid={testId}
-    >
-      <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span>{text ?? t('preview.note')}</span>
-    </p>
+    <Callout tone="caution" className={className} testId={testId}>
+      {text ?? t('preview.note')}
+    </Callout>
   );
 }
