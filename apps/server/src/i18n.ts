@@ -16,7 +16,8 @@ import i18next, { type i18n, type Resource } from 'i18next';
  * Languages are each locale's BCP 47 tag (`ko`, `id`, `zh-CN`) as in the app (lib/i18n.ts), so
  * plurals follow the language's rules; a missing string falls back to English.
  */
-const language = (locale: Locale): string => localeInfo(locale).htmlLang;
+export const serverLanguage = (locale: Locale): string => localeInfo(locale).htmlLang;
+const language = serverLanguage;
 
 function createServerI18n(): i18n {
   const resources: Resource = {};
@@ -39,9 +40,18 @@ function createServerI18n(): i18n {
 
 export const serverI18n = createServerI18n();
 
-/** A server message (error, mail) in the locale, its `{{name}}` placeholders filled in. */
-export function serverMessage(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
-  return serverI18n.t(key, { ...params, lng: language(locale), ns: 'messages' });
+/**
+ * A server message (error, mail) in the locale, its `{{name}}` placeholders filled in. A message
+ * with a number (PLURAL_MESSAGE_KEYS) takes it as `count`, which picks its plural form.
+ */
+export function serverMessage(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  const values: Record<string, string | number> = { ...params };
+  if (params.count !== undefined) values.count = Number(params.count);
+  return serverI18n.t(key, { ...values, lng: language(locale), ns: 'messages' });
 }
 
 /** A string of the app's shared namespaces in the locale (`count` picks the plural form). */

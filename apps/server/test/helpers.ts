@@ -10,6 +10,7 @@ import {
   type CharacterDetail,
   type CreditRemain,
   type Locale,
+  type MessageFileKey,
   type MessageKey,
 } from '@lumi/contract';
 import { count } from 'drizzle-orm';
@@ -206,11 +207,14 @@ export async function rowCounts(database: Database): Promise<{ users: number; se
 const MESSAGES_DIR = fileURLToPath(new URL('../../../packages/contract/src/messages/', import.meta.url));
 
 /** A locale's server messages as the JSON file on disk says them (not through the code under test). */
-export function messagesFile(locale: Locale): Record<MessageKey, string> {
-  return JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as Record<
-    MessageKey,
-    string
-  >;
+/**
+ * A messages file: each message, and the plural forms (`code_wrong_one`…) of those with a number
+ * (PLURAL_MESSAGE_KEYS), whose plain key is not in the file.
+ */
+type MessagesFile = Record<MessageKey, string> & Partial<Record<MessageFileKey, string>>;
+
+export function messagesFile(locale: Locale): MessagesFile {
+  return JSON.parse(fs.readFileSync(path.join(MESSAGES_DIR, `${locale}.json`), 'utf8')) as MessagesFile;
 }
 
 /** The events of a text/event-stream body (a streamed chat reply), each with its parsed data. */

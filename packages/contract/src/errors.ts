@@ -115,6 +115,23 @@ export const MESSAGE_KEYS = [
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
+/**
+ * Messages with a number in them (`{{count}}`): their files hold one key per plural form the
+ * language needs (`code_wrong_one`, `code_wrong_other`; Arabic six), and the server passes
+ * `count` so its i18next picks the form (apps/server/src/i18n.ts).
+ */
+export const PLURAL_MESSAGE_KEYS = [
+  'code_wrong',
+  'mail_code_text',
+  'fast_limit',
+] as const satisfies readonly MessageKey[];
+
+export type PluralMessageKey = (typeof PLURAL_MESSAGE_KEYS)[number];
+
+/** A key of a messages file: a message, or one plural form of a message with a number. */
+export type MessageFileKey =
+  Exclude<MessageKey, PluralMessageKey> | `${PluralMessageKey}_${Intl.LDMLPluralRule}`;
+
 /** The one message that is a protocol marker, never shown to people, so never translated. */
 export const NO_SESSION_MESSAGE = 'no user uid';
 

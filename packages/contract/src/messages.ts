@@ -1,5 +1,5 @@
 import type { Locale } from './locales';
-import type { MessageKey } from './errors';
+import type { MessageFileKey } from './errors';
 import en from './messages/en.json';
 import zh from './messages/zh.json';
 import ja from './messages/ja.json';
@@ -12,8 +12,12 @@ import ru from './messages/ru.json';
 import es from './messages/es.json';
 import vi from './messages/vi.json';
 
-/** The server's messages in every locale (`en` is the source; a test checks every key exists), formatted by its i18next instance (apps/server/src/i18n.ts). */
-export const SERVER_MESSAGES: Record<Locale, Record<MessageKey, string>> = {
+/**
+ * The server's messages in every locale (`en` is the source; a test checks every key exists),
+ * formatted by its i18next instance (apps/server/src/i18n.ts). A message with a number has one
+ * key per plural form of the language (`code_wrong_one`…), so not every key is in every file.
+ */
+export const SERVER_MESSAGES: Record<Locale, Partial<Record<MessageFileKey, string>>> = {
   en,
   zh,
   ja,

@@ -45,7 +45,8 @@ describe('the app i18next', () => {
   it.each(LOCALE_CODES)('%s: every plural key, at every count, reads from its own file', async (locale) => {
     await setLocale(locale);
     await i18next.loadNamespaces(namespaces);
-    const rules = new Intl.PluralRules(localeInfo(locale).htmlLang);
+    // Exactly the language i18next was given (not the route code, not a copy of the mapping).
+    const rules = new Intl.PluralRules(i18next.language);
     for (const ns of namespaces) {
       const strings = load(locale, ns);
       const bases = new Set(
@@ -64,5 +65,39 @@ describe('the app i18next', () => {
         }
       }
     }
+  });
+
+  /*
+   * Issue 24: every Arabic `_two` repeated the singular ("2 يوم") and `_zero` read "0 يوم". The
+   * dual carries the number itself (يومان, نقطتان, حرفان), so it differs from `_one` and shows no
+   * digit; zero is said in words (لا نقاط, مجانًا), never "0" and a noun.
+   */
+  it('Arabic says two with the dual and zero in words', async () => {
+    await setLocale('ar');
+    await i18next.loadNamespaces(namespaces);
+    const dual = /(ان|ين)$/;
+    const number = (n: number) => new RegExp(`(^|[^\\d:])${n}([^\\d:]|$)`);
+    const words = (text: string) => text.replace(/[\u064B-\u0652]/g, '').split(/[^\p{L}]+/u);
+    let bases = 0;
+    for (const ns of namespaces) {
+      const strings = load('ar', ns);
+      for (const key of strings.keys()) {
+        if (!key.endsWith('_two')) continue;
+        const base = key.slice(0, -'_two'.length);
+        bases++;
+        const values = { count: 2, formatted: '2', n: '<n>', rating: '<rating>', chars: '<chars>' };
+        const two: string = i18next.t(`${ns}:${base}`, { ...values, max: '<max>', date: '<date>' });
+        const one: string = i18next.t(`${ns}:${base}`, { ...values, count: 1, formatted: '1' });
+        expect(two, `ar/${ns} ${base}_two`).not.toBe(one);
+        expect(two, `ar/${ns} ${base}_two has the number in its word`).not.toMatch(number(2));
+        expect(
+          words(two).some((w) => dual.test(w)),
+          `ar/${ns} ${base}_two: ${two}`,
+        ).toBe(true);
+        const zero: string = i18next.t(`${ns}:${base}`, { ...values, count: 0, formatted: '0' });
+        expect(zero, `ar/${ns} ${base}_zero: ${zero}`).not.toMatch(number(0));
+      }
+    }
+    expect(bases).toBeGreaterThanOrEqual(36);
   });
 });

@@ -63,6 +63,29 @@ describe('DemoChatEngine', () => {
     expect(text).toContain('Three. The last one is late, Sam.');
   });
 
+  // Issue 24: the Chinese form's placeholder teaches `{{char}}：` (full-width colon); both colons,
+  // and `<BOT>`, mark the character's lines.
+  it.each([
+    [
+      'a full-width colon',
+      '<START>\n{{user}}：今晚有船吗？\n{{char}}：*她翻开航海日志。* 三艘。最后一艘晚了，{{user}}。',
+    ],
+    [
+      'an ASCII colon',
+      '<START>\n{{user}}: 今晚有船吗？\n{{char}}: *她翻开航海日志。* 三艘。最后一艘晚了，{{user}}。',
+    ],
+    [
+      '<BOT> and a full-width colon',
+      '<START>\n<USER>：今晚有船吗？\n<BOT> ： *她翻开航海日志。* 三艘。最后一艘晚了，{{user}}。',
+    ],
+  ])('takes the character’s lines written with %s', async (_, exampleDialogue) => {
+    const text = textOf(
+      await run(engine, request('你好', { demo: { ...mira, exampleDialogue, chatStyle: 'dialogue' } })),
+    );
+    expect(text).toContain('三艘。最后一艘晚了，Sam。');
+    expect(text).not.toContain('今晚有船吗');
+  });
+
   it('says it is a demo and how to connect a model when no character is given (AI chat)', async () => {
     const { demo: _omit, ...plain } = request('What is the capital of Peru?');
     const text = textOf(await run(engine, plain));

@@ -24,11 +24,18 @@ function pick<T>(items: readonly T[], n: number): T {
 const fill = (text: string, ctx: DemoContext) =>
   text.replace(/\{\{char\}\}/gi, ctx.charName).replace(/\{\{user\}\}/gi, ctx.userName);
 
+/**
+ * A line of the character in example dialogue: `{{char}}` (or `<BOT>`) then a colon, ASCII `:` or
+ * the full-width `：` Chinese and Japanese write (the zh form's placeholder teaches `{{char}}：`;
+ * issue 24).
+ */
+const CHARACTER_LINE = /^\s*(?:\{\{char\}\}|<bot>)\s*[:：]\s*(.+)$/i;
+
 /** The character's own lines in its example dialogue ({{char}}: …), macros filled in. */
 function characterLines(ctx: DemoContext): string[] {
   return ctx.exampleDialogue
     .split(/\r?\n/)
-    .map((line) => /^\s*\{\{char\}\}\s*:\s*(.+)$/i.exec(line)?.[1]?.trim())
+    .map((line) => CHARACTER_LINE.exec(line)?.[1]?.trim())
     .filter((line): line is string => Boolean(line))
     .map((line) => fill(line, ctx));
 }

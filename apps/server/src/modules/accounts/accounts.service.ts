@@ -112,7 +112,7 @@ export class AccountsService {
       return true;
     });
     if (!sent) throw tooFrequent();
-    const params = { site: siteName, code, minutes: String(EMAIL_CODE.minutes) };
+    const params = { site: siteName, code, count: EMAIL_CODE.minutes };
     const text = serverMessage(input.locale, 'mail_code_text', params);
     await mailer.send({
       to: input.email,
@@ -147,7 +147,7 @@ export class AccountsService {
     });
     if (outcome.error) {
       throw new BusinessError(ErrorCode.CODE_INVALID, outcome.error, {
-        ...('left' in outcome ? { left: String(outcome.left) } : {}),
+        ...('left' in outcome ? { count: String(outcome.left) } : {}),
       });
     }
     return this.issueToken(

@@ -158,7 +158,7 @@ describe('email-code sign-in through a real SMTP server', () => {
       const res = await b.post('/cgi-bin/login/email/verify', { email: 'tries@example.com', code: wrong });
       expect(res).toMatchObject({
         code: ErrorCode.CODE_INVALID,
-        message: en.code_wrong.replace('{{left}}', String(5 - i)),
+        message: (5 - i === 1 ? en.code_wrong_one : en.code_wrong_other)?.replace('{{count}}', String(5 - i)),
       });
     }
     expect(

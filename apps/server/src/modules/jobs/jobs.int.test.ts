@@ -212,7 +212,7 @@ describe('image jobs', () => {
       });
       statuses.push(res.code);
       if (res.code === 0) await waitFor(free.cookie, res.data.id, 'done');
-      else expect(res.message).toBe(en.fast_limit.replace('{{count}}', '5'));
+      else expect(res.message).toBe(en.fast_limit_other?.replace('{{count}}', '5'));
     }
     expect(statuses).toEqual([0, 0, 0, 0, 0, ErrorCode.FORBIDDEN]);
     // Tomorrow (UTC) there are five again.

@@ -1,12 +1,10 @@
-import { CHARACTER_LIMITS, CHIPS, parseTags } from '@lumi/contract';
+import { CHARACTER_LIMITS, parseTags } from '@lumi/contract';
 import { Check, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { Counter, ErrorText, describedBy, fieldId } from './form-controls';
 import { Input } from '@/components/ui/input';
-
-/** The tag chips of the home page, offered as suggestions. */
-const SUGGESTIONS = CHIPS.flatMap((chip) => (chip.filter.kind === 'tag' ? [chip.filter.tag] : []));
+import { CHIP_TAGS, useChipTag, useTagLabel } from '../hooks/use-tag-label';
 
 interface TagsFieldProps {
   value: string;
@@ -14,16 +12,20 @@ interface TagsFieldProps {
   onChange: (value: string) => void;
 }
 
-/** Comma-separated tags with the suggestion chips; up to CHARACTER_LIMITS.tags. */
+/**
+ * Comma-separated tags with the suggestion chips (the home page's tag chips, under the names the
+ * chip row gives them in the page's language); up to CHARACTER_LIMITS.tags. A picked suggestion
+ * is written in the page's language; it is sent as the chip's tag (useCharacterForm).
+ */
 export function TagsField({ value, error, onChange }: TagsFieldProps) {
   const { t } = useTranslation('create');
+  const tagLabel = useTagLabel();
+  const chipTag = useChipTag();
   const tags = parseTags(value);
-  const chosen = new Set(tags.map((tag) => tag.toLowerCase()));
+  const chosen = new Set(tags.map((tag) => chipTag(tag)));
   const full = tags.length >= CHARACTER_LIMITS.tags;
   const toggle = (tag: string) => {
-    const next = chosen.has(tag.toLowerCase())
-      ? tags.filter((t) => t.toLowerCase() !== tag.toLowerCase())
-      : [...tags, tag];
+    const next = chosen.has(tag) ? tags.filter((typed) => chipTag(typed) !== tag) : [...tags, tagLabel(tag)];
     onChange(next.join(', '));
   };
   const id = fieldId('tags');
@@ -55,8 +57,8 @@ export function TagsField({ value, error, onChange }: TagsFieldProps) {
         {t('fields.tags.suggestions')}
       </p>
       <ul className="mt-2 flex flex-wrap gap-1.5" aria-labelledby={`${id}-suggestions`}>
-        {SUGGESTIONS.map((tag) => {
-          const on = chosen.has(tag.toLowerCase());
+        {CHIP_TAGS.map((tag) => {
+          const on = chosen.has(tag);
           return (
             <li key={tag}>
               <button
@@ -76,7 +78,7 @@ export function TagsField({ value, error, onChange }: TagsFieldProps) {
                 ) : (
                   <Plus className="h-3.5 w-3.5" aria-hidden />
                 )}
-                <bdi>{tag}</bdi>
+                <bdi>{tagLabel(tag)}</bdi>
               </button>
             </li>
           );

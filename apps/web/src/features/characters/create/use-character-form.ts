@@ -1,4 +1,4 @@
-import { MODEL_PROFILES, type CharacterDetail, type UserInfo } from '@lumi/contract';
+import { MODEL_PROFILES, parseTags, type CharacterDetail, type UserInfo } from '@lumi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { useNavigate } from '@/lib/router';
 import { readJson, StorageKey } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { createCharacter } from '../api/create-character';
+import { useChipTag } from '../hooks/use-tag-label';
 import { modifyCharacter } from '../api/modify-character';
 import { fillFromCard, readCard, type CardProblem } from './card-import';
 import { clearDraft, readDraft, saveDraft } from './draft';
@@ -118,6 +119,7 @@ const ALL_FIELDS = STEPS.flatMap((step) => STEP_FIELDS[step]);
 export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTMLElement | null>) {
   const { t } = useTranslation('create');
   const { t: tc } = useTranslation();
+  const chipTag = useChipTag();
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -315,7 +317,8 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       save.mutate(
         buildFormData({
           mode,
-          values: checked,
+          // Chip tags typed or picked in the page's language go as the chip's tag ("Romantic").
+          values: { ...checked, tags: parseTags(checked.tags).map(chipTag).join(', ') },
           sourceId: source?.id,
           avatar: avatar?.file ?? null,
           card: card?.file ?? null,
