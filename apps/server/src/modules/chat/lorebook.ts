@@ -97,39 +97,53 @@ function readEntry(e: Rec, index: number): Entry | undefined {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A key as a test on the scanned text; undefined when a regex key does not compile. */
-function matcher(key: string, entry: Entry): ((text: string) => boolean) | undefined {
+/** The scanned text, and its lower case once for every case-insensitive key. */
+interface Scan {
+  text: string;
+  lower: string;
+}
+
+/** Compiled patterns by source and flags, shared by every prompt (bounded: least used out). */
+const patterns = new Map<string, RegExp | null>();
+function pattern(source: string, flags: string): RegExp | null {
+  const id = `${flags}/${source}`;
+  let re = patterns.get(id);
+  if (re === undefined) {
+    try {
+      re = new RegExp(source, flags);
+    } catch {
+      re = null;
+    }
+    patterns.set(id, re);
+    if (patterns.size > 5000) patterns.delete(patterns.keys().next().value as string);
+  }
+  return re;
+}
+
+/** Whether a key is in the scanned text, as its entry says to look for it. */
+function found(key: string, entry: Entry, scan: Scan): boolean {
   if (entry.regex) {
     const literal = /^\/(.+)\/([a-z]*)$/s.exec(key);
-    try {
-      const re = literal
-        ? new RegExp(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''))
-        : new RegExp(key, entry.caseSensitive ? 'u' : 'iu');
-      return (text) => re.test(text);
-    } catch {
-      return undefined;
-    }
+    const re = literal
+      ? pattern(literal[1] ?? '', (literal[2] ?? '').replace(/[gy]/g, ''))
+      : pattern(key, entry.caseSensitive ? 'u' : 'iu');
+    return re?.test(scan.text) === true;
   }
   const needle = key.trim();
   if (entry.wholeWords && !CJK.test(needle)) {
-    const re = new RegExp(
+    const re = pattern(
       `(?<![\\p{L}\\p{N}_])${escape(needle)}(?![\\p{L}\\p{N}_])`,
       entry.caseSensitive ? 'u' : 'iu',
     );
-    return (text) => re.test(text);
+    return re?.test(scan.text) === true;
   }
-  if (entry.caseSensitive) return (text) => text.includes(needle);
-  const lower = needle.toLowerCase();
-  return (text) => text.toLowerCase().includes(lower);
+  return entry.caseSensitive ? scan.text.includes(needle) : scan.lower.includes(needle.toLowerCase());
 }
 
-const anyKey = (keys: string[], entry: Entry, text: string) =>
-  keys.some((k) => matcher(k, entry)?.(text) === true);
-
-function fires(entry: Entry, text: string): boolean {
-  if (!anyKey(entry.keys, entry, text)) return false;
+function fires(entry: Entry, scan: Scan): boolean {
+  if (!entry.keys.some((k) => found(k, entry, scan))) return false;
   if (!entry.selective || entry.secondary.length === 0) return true;
-  const hits = entry.secondary.filter((k) => matcher(k, entry)?.(text) === true).length;
+  const hits = entry.secondary.filter((k) => found(k, entry, scan)).length;
   switch (entry.logic) {
     case 1: // NOT ALL
       return hits < entry.secondary.length;
@@ -163,14 +177,15 @@ export function activateLore(book: unknown, options: LoreOptions): ActivatedLore
   const recursive = book.recursive_scanning === true;
 
   const active = new Set<Entry>(entries.filter((e) => e.constant));
-  let scanned = depth > 0 ? options.messages.slice(-depth).join('\n') : '';
-  for (let pass = 0; pass < (recursive ? MAX_RECURSION_PASSES : 1); pass += 1) {
-    const found = entries.filter(
-      (e) => !active.has(e) && !(pass > 0 && e.excludeRecursion) && scanned && fires(e, scanned),
+  let text = depth > 0 ? options.messages.slice(-depth).join('\n') : '';
+  for (let pass = 0; text && pass < (recursive ? MAX_RECURSION_PASSES : 1); pass += 1) {
+    const scan = { text, lower: text.toLowerCase() };
+    const called = entries.filter(
+      (e) => !active.has(e) && !(pass > 0 && e.excludeRecursion) && fires(e, scan),
     );
-    if (found.length === 0) break;
-    for (const e of found) active.add(e);
-    scanned = [scanned, ...found.filter((e) => !e.preventRecursion).map((e) => e.content)].join('\n');
+    if (called.length === 0) break;
+    for (const e of called) active.add(e);
+    text = [text, ...called.filter((e) => !e.preventRecursion).map((e) => e.content)].join('\n');
   }
 
   const ranked = [...active].sort(
