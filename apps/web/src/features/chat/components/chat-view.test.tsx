@@ -258,13 +258,13 @@ describe('what a reply remembered (issue 21)', () => {
     show(controller(chat()));
     const lore = screen.getAllByTestId('message-lore');
     expect(lore).toHaveLength(1);
-    expect(lore[0]?.textContent).toBe('Remembered: Eldoria and the healer’s vow');
+    expect(lore[0]?.textContent).toBe('Remembered: \u2068Eldoria\u2069 and \u2068the healer’s vow\u2069');
     expect(messages()[2]?.contains(lore[0] ?? null)).toBe(true);
     cleanup();
     await i18n.changeLanguage('fr');
     show(controller(chat()), '/fr/chat');
     expect(screen.getByTestId('message-lore').textContent).toBe(
-      'Souvenirs\u202f: Eldoria et the healer’s vow',
+      'Souvenirs\u202f: \u2068Eldoria\u2069 et \u2068the healer’s vow\u2069',
     );
   });
 });

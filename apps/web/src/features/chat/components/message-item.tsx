@@ -20,6 +20,9 @@ import { notify } from '@/lib/toast';
 import type { UiMessage } from '../lib/chat-state';
 import { Markdown } from './markdown';
 
+/** A name kept apart from the text around it (first strong isolate): a Latin name in Arabic. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 export interface MessageActions {
   edit: (id: number, content: string) => Promise<boolean>;
   remove: (id: number) => void;
@@ -227,7 +230,7 @@ export const MessageItem = memo(function MessageItem({
             >
               <BookOpen className="h-3 w-3 shrink-0" aria-hidden />
               <bdi className="truncate">
-                {t('message.remembered', { list: formatList(m.lore, i18n.language) })}
+                {t('message.remembered', { list: formatList(m.lore.map(isolated), i18n.language) })}
               </bdi>
             </span>
           )}
