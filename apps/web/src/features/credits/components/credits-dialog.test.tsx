@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { signInRequests } from '@/lib/sign-in-request';
 import { StorageKey } from '@/lib/storage';
 import commonEn from '@/locales/en/common.json';
+import creditsEn from '@/locales/en/credits.json';
 import { memoryRouter } from '@/testing/memory-router';
 import { creditsQueryKey } from '../api/get-credits';
 import { creditsDialogStore } from '../credits-dialog-store';
@@ -16,7 +17,7 @@ const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { common: commonEn } },
+    resources: { en: { common: commonEn, credits: creditsEn } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -22,7 +22,8 @@ import { IconBadge } from '@/components/ui/icon-badge';
  * today's free credits (docs/security.md) is offered to sign in instead: accounts get theirs.
  */
 export default function CreditsDialog() {
-  const { t } = useTranslation();
+  // Its own namespace, fetched with the dialog: none of it is on a page's first load.
+  const { t } = useTranslation(['credits', 'common']);
   const locale = useLocale();
   const navigate = useNavigate();
   const pathname = usePathname();
@@ -44,29 +45,29 @@ export default function CreditsDialog() {
       open={open}
       onOpenChange={creditsDialogStore.set}
       icon={<IconBadge icon={Zap} tone="accent" iconClassName="fill-white text-white" />}
-      title={t('credits.dialog.title')}
-      description={t(sharedNetwork ? 'credits.dialog.sharedNetwork' : 'credits.dialog.body', {
+      title={t('dialog.title')}
+      description={t(sharedNetwork ? 'dialog.sharedNetwork' : 'dialog.body', {
         count: appConfig.dailyFreeCredits,
       })}
       footer={
         sharedNetwork ? (
           <>
             <Button variant="secondary" size="lg" onClick={subscribe}>
-              {t('credits.dialog.subscribe')}
+              {t('dialog.subscribe')}
             </Button>
             <Button size="lg" onClick={signIn}>
               <LogIn className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
-              {t('auth.signIn')}
+              {t('common:auth.signIn')}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" size="lg" onClick={() => creditsDialogStore.set(false)}>
               <CalendarClock className="h-4 w-4" aria-hidden />
-              {t('credits.dialog.tomorrow')}
+              {t('dialog.tomorrow')}
             </Button>
             <Button size="lg" onClick={subscribe}>
-              {t('credits.dialog.subscribe')}
+              {t('dialog.subscribe')}
             </Button>
           </>
         )
