@@ -1,5 +1,6 @@
 import { ErrorCode, type ChatStreamEvent, type MessagePage } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -59,10 +60,20 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-async function openChat() {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+/** The hook's providers: the translations and a query client of its own. */
+function providers() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </QueryClientProvider>
   );
+}
+
+async function openChat() {
+  const wrapper = providers();
   const hook = renderHook(
     () => useChat({ kind: 'character', characterId: 7 }, 'nela-8b', { onAdult: vi.fn() }),
     {
@@ -164,9 +175,7 @@ describe('useChat: refusals', () => {
 });
 
 describe('useChat: the first page asked for beside the character', () => {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-  );
+  const wrapper = providers();
   const open = (firstPage: Promise<MessagePage>) =>
     renderHook(
       () => useChat({ kind: 'character', characterId: 7 }, 'nela-8b', { onAdult: vi.fn(), firstPage }),
@@ -203,5 +212,48 @@ describe('useChat: the first page asked for beside the character', () => {
     const { result } = open(refused);
     await waitFor(() => expect(result.current.state.phase).toBe('removed'));
     expect(reads()).toHaveLength(0);
+  });
+});
+
+describe('useChat: earlier messages', () => {
+  /** Messages `from`..`to`, a full page's worth apart. */
+  const run = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      msg(from + i, i % 2 ? 'user' : 'assistant', `m${from + i}`),
+    );
+  const ids = (from: number, to: number) => run(from, to).map((m) => m.id);
+  const newest = page(run(31, 60), { conversation: { ...conversation, id: C1 }, has_more: true });
+  const earlier = page(run(1, 30), { conversation: { ...conversation, id: C1 } });
+
+  it('reads the next older page once, waits while it comes, and puts it before the loaded messages', async () => {
+    let answer: (page: MessagePage) => void = () => undefined;
+    fakeApi(API.chatMessages, () => newest, { once: true });
+    const { result } = await openChat();
+    fakeApi(API.chatMessages, () => new Promise<MessagePage>((r) => (answer = r)));
+    let loading: Promise<void> = Promise.resolve();
+    act(() => {
+      loading = result.current.loadOlder();
+    });
+    await waitFor(() => expect(result.current.loadingOlder).toBe(true));
+    // A second press while it comes asks nothing more.
+    await act(() => result.current.loadOlder());
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    answer(earlier);
+    await act(() => loading);
+    await waitFor(() => expect(result.current.loadingOlder).toBe(false));
+    expect(reads()).toHaveLength(2);
+    expect(reads().at(-1)).toEqual({ conversationId: C1, page: '2', page_size: '30' });
+    expect(result.current.state.messages.map((m) => m.id)).toEqual(ids(1, 60));
+    expect(result.current.state.hasMore).toBe(false);
+  });
+
+  it('says when the earlier messages could not be read, and keeps the loaded ones', async () => {
+    fakeApi(API.chatMessages, () => newest, { once: true });
+    const { result } = await openChat();
+    fakeApi(API.chatMessages, () => apiError(ErrorCode.INTERNAL, 'internal'));
+    await act(() => result.current.loadOlder());
+    expect(notify).toHaveBeenCalledWith('error', "Earlier messages couldn't be loaded.");
+    await waitFor(() => expect(result.current.loadingOlder).toBe(false));
+    expect(result.current.state.messages.map((m) => m.id)).toEqual(ids(31, 60));
   });
 });

@@ -1,4 +1,5 @@
 import { CHAT_LIMITS, ErrorCode, type MessagePage, type ModelProfileId } from '@lumi/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -79,7 +80,12 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     page ? chatReducer(initialChatState, { type: 'loaded', page }) : initialChatState,
   );
   const [pendingModel, setPendingModel] = useState(defaultModel);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  /**
+   * A reply streams by hand, not as a mutation: its events change the conversation as they come,
+   * Stop, restart and leaving abort it through `abortRef`, and that ref is also the guard against a
+   * second send in the same tick. The flag drops in the same render as the reply's last change; a
+   * mutation's state would follow a tick later, and its pending state cannot guard synchronously.
+   */
   const [streaming, setStreaming] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   const stateRef = useRef(state);
@@ -300,19 +306,21 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
   );
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
+  // The older messages join the conversation the reducer holds (and shifts as replies come), so
+  // reading a page is a mutation of that state rather than a cached query of its own.
+  const older = useMutation({
+    mutationFn: ({ w, page }: { w: ChatWhere; page: number }) => getMessages(w, page, CHAT_LIMITS.pageSize),
+    onSuccess: (page) => dispatch({ type: 'older', page }),
+    onError: () => notify('error', t('errors.older')),
+  });
+  const loadingOlder = older.isPending;
+  const { mutateAsync: readOlder } = older;
   const loadOlder = useCallback(async () => {
     const w = where();
     if (!w || loadingOlder || !stateRef.current.hasMore) return;
-    setLoadingOlder(true);
-    try {
-      const page = olderPageNumber(stateRef.current.messages, CHAT_LIMITS.pageSize);
-      dispatch({ type: 'older', page: await getMessages(w, page, CHAT_LIMITS.pageSize) });
-    } catch {
-      notify('error', t('errors.older'));
-    } finally {
-      setLoadingOlder(false);
-    }
-  }, [loadingOlder, t, where]);
+    const page = olderPageNumber(stateRef.current.messages, CHAT_LIMITS.pageSize);
+    await readOlder({ w, page }).catch(() => undefined);
+  }, [loadingOlder, readOlder, where]);
 
   const edit = useCallback(async (id: number, content: string) => {
     try {

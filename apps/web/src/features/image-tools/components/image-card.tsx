@@ -1,4 +1,5 @@
 import type { ImageTool, JobImage, Locale } from '@lumi/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Contrast, Download, Loader2, Share2, ZoomIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,6 @@ export function ImageCard({
   const [zoom, setZoom] = useState(false);
   const [contrast, setContrast] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [sharing, setSharing] = useState(false);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
 
   const download = async () => {
@@ -61,19 +61,15 @@ export function ImageCard({
     }
   };
 
-  const share = async () => {
-    setSharing(true);
-    try {
-      const shared = await shareImage(jobId, index);
+  const share = useMutation({
+    mutationFn: () => shareImage(jobId, index),
+    onSuccess: (shared) =>
       setShareUrl(
         absoluteUrl(getHref(locale, 'imageShare', { shareId: shared.share_id }), window.location.origin),
-      );
-    } catch (err) {
-      notify('error', errorMessage(err, t('share.failed')));
-    } finally {
-      setSharing(false);
-    }
-  };
+      ),
+    onError: (err) => notify('error', errorMessage(err, t('share.failed'))),
+  });
+  const sharing = share.isPending;
 
   const icon = compact ? 'h-4 w-4' : 'h-[18px] w-[18px]';
   return (
@@ -129,7 +125,7 @@ export function ImageCard({
             <Download className={icon} aria-hidden />
           )}
         </Action>
-        <Action label={t('results.share')} onClick={() => void share()} busy={sharing} compact={compact}>
+        <Action label={t('results.share')} onClick={() => share.mutate()} busy={sharing} compact={compact}>
           {sharing ? (
             <Loader2 className={cn(icon, 'animate-spin')} aria-hidden />
           ) : (

@@ -35,6 +35,8 @@ export function useAdultSetting(): AdultSetting {
   const guest = isGuestInfo(user);
   const enabled = !guest && user?.enable_nsfw === true;
   const [confirming, setConfirming] = useState(false);
+  // A hand flag, not a useMutation: this switch is on home, whose first load has no useMutation
+  // (about 0.8 KB more) and is at its weight budget (bench/home-weight.mjs).
   const [busy, setBusy] = useState(false);
   /** A guest pressed the switch: once signed in, the 18+ question comes by itself. */
   const afterSignIn = useRef(false);

@@ -1,4 +1,5 @@
 import { LoginType, USER_NAME_MAX, type UserInfo } from '@lumi/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Camera, CircleUserRound, Loader2, LogIn, LogOut, ShieldAlert, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,48 +80,48 @@ function Profile({ user }: { user: UserInfo }) {
   const [head, setHead] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
   const nameId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const changed = name.trim() !== user.name || head !== null;
 
-  async function run(action: () => Promise<void>, failure: string) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      notify('error', errorMessage(err, failure));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-  }
-
-  const save = () =>
-    run(async () => {
-      const info = await updateUser({ name: name.trim(), ...(head ? { head } : {}) });
-      userInfoStore.set(info);
-      setHead(null);
-      notify('success', t('saved'));
-    }, t('updateFailed'));
-
   const adult = useAdultSetting();
 
-  const signOut = () =>
-    run(async () => {
-      await logout();
-      queryClient.clear();
-      navigate(getHref(locale, 'home'));
-    }, t('logoutFailed'));
-
-  const remove = () =>
-    run(async () => {
-      await deleteUser();
-      await logout({ serverDone: true });
-      queryClient.clear();
-      notify('success', t('remove.done'));
-      navigate(getHref(locale, 'home'));
-    }, t('remove.failed'));
+  /** What each confirmed action does, and what its failure says. */
+  const actions: Record<NonNullable<Confirm>, { act: () => Promise<void>; failure: string }> = {
+    save: {
+      act: async () => {
+        const info = await updateUser({ name: name.trim(), ...(head ? { head } : {}) });
+        userInfoStore.set(info);
+        setHead(null);
+        notify('success', t('saved'));
+      },
+      failure: t('updateFailed'),
+    },
+    logout: {
+      act: async () => {
+        await logout();
+        queryClient.clear();
+        navigate(getHref(locale, 'home'));
+      },
+      failure: t('logoutFailed'),
+    },
+    remove: {
+      act: async () => {
+        await deleteUser();
+        await logout({ serverDone: true });
+        queryClient.clear();
+        notify('success', t('remove.done'));
+        navigate(getHref(locale, 'home'));
+      },
+      failure: t('remove.failed'),
+    },
+  };
+  const action = useMutation({
+    mutationFn: (what: NonNullable<Confirm>) => actions[what].act(),
+    onError: (err, what) => notify('error', errorMessage(err, actions[what].failure)),
+    onSettled: () => setConfirm(null),
+  });
+  const busy = action.isPending;
 
   const avatar = preview ?? user.head;
   return (
@@ -224,10 +225,7 @@ function Profile({ user }: { user: UserInfo }) {
             <Button variant="secondary" disabled={busy} onClick={() => setConfirm(null)}>
               {t('confirm.cancel')}
             </Button>
-            <Button
-              disabled={busy}
-              onClick={() => void (confirm === 'save' ? save() : confirm === 'logout' ? signOut() : remove())}
-            >
+            <Button disabled={busy} onClick={() => confirm && action.mutate(confirm)}>
               {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {confirm ? t(`confirm.${confirm}.ok`) : ''}
             </Button>

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@lumi/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type RefObject } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { speechHistoryQueryKey } from '../api/get-speech-history';
@@ -42,40 +42,43 @@ export function useAudioJob<Input>({
 }: AudioJob<Input>) {
   const queryClient = useQueryClient();
   const controller = useRef<AbortController | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useBlobState<SpokenResult>();
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const run = async (input: Input) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    player.stop();
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, jobId } = await speak(input, current.signal);
+  // The observer follows the latest call only: a call aborted by the next one neither ends the
+  // wait nor shows its failure.
+  const job = useMutation({
+    mutationFn: ({ input, signal }: { input: Input; signal: AbortSignal }) => speak(input, signal),
+    onSuccess: ({ blob, jobId }, { input }) => {
       setResult({ blob, jobId, ...describe(input, blob) });
       void queryClient.invalidateQueries({ queryKey: speechHistoryQueryKey });
       // Phones: the visitor may have scrolled away while it was made.
       revealOnPhones(resultRef.current, { ifHidden: true });
-    } catch (err) {
-      if (current.signal.aborted) return;
-      // 100002 opened the credits dialog already; anything else is told in the result area.
-      if (!(err instanceof ApiError && err.code === ErrorCode.NOT_ENOUGH_CREDITS)) {
-        setError(failureText(err, networkText, failedText));
-      }
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setBusy(false);
-      }
+    },
+    onSettled: (_data, _error, { signal }) => {
+      if (controller.current?.signal === signal) controller.current = null;
       // Spent, or refunded after a failure: the header's balance follows either way.
       creditsEvents.emit('-5');
-    }
+    },
+  });
+
+  const run = (input: Input) => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    player.stop();
+    job.mutate({ input, signal: current.signal });
   };
 
-  return { busy, error, result, run };
+  const failed = job.error;
+  // 100002 opened the credits dialog already; anything else is told in the result area.
+  const error =
+    !failed ||
+    job.variables?.signal.aborted ||
+    (failed instanceof ApiError && failed.code === ErrorCode.NOT_ENOUGH_CREDITS)
+      ? null
+      : failureText(failed, networkText, failedText);
+
+  return { busy: job.isPending, error, result, run };
 }
