@@ -71,7 +71,7 @@ for (const locale of ['en', 'ar'] as const) {
     await started(page);
     // The worker registers under worker-src.
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    const card = openableCard(page);
+    const card = await openableCard(page);
     await card.locator('a').first().click();
     await expect(page.getByTestId('chat-header')).toBeVisible();
     await page.getByTestId('chat-input').fill('Hello from the policy check');
