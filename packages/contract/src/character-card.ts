@@ -9,6 +9,7 @@
  */
 import { unzipSync } from 'fflate';
 import { isPng, PNG_SIGNATURE } from './png';
+import { isRecord } from './records';
 
 export interface CharacterBookEntry {
   keys: string[];
@@ -59,8 +60,6 @@ export class CardError extends Error {
   override name = 'CardError';
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 const strings = (v: unknown): string[] =>
@@ -347,13 +346,7 @@ function unzipOne(bytes: Uint8Array, name: string): Uint8Array | undefined {
 export function readCharx(bytes: Uint8Array): ParsedCard {
   const json = unzipOne(bytes, 'card.json');
   if (!json) throw new CardError('This CHARX file has no card.json in it.');
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(json));
-  } catch {
-    throw new CardError('The card.json in this CHARX file is damaged.');
-  }
-  const card = parseCardJson(value);
+  const card = parseCardBytes(json, 'The card.json in this CHARX file is damaged.');
   const assets = Array.isArray(card.data.assets) ? card.data.assets.filter(isRecord) : [];
   const icon =
     assets.find((a) => a.type === 'icon' && a.name === 'main') ?? assets.find((a) => a.type === 'icon');
@@ -368,11 +361,16 @@ export function readCharx(bytes: Uint8Array): ParsedCard {
 export function readCardFile(bytes: Uint8Array): ParsedCard {
   if (isPng(bytes)) return readPngCard(bytes);
   if (isZip(bytes)) return readCharx(bytes);
+  return parseCardBytes(bytes, 'This file is not a character card.');
+}
+
+/** Card JSON as UTF-8 bytes; `unreadable` is the refusal when they are not JSON. */
+function parseCardBytes(bytes: Uint8Array, unreadable: string): ParsedCard {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw new CardError('This file is not a character card.');
+    throw new CardError(unreadable);
   }
   return parseCardJson(json);
 }

@@ -15,6 +15,7 @@ export * from './chat';
 export * from './chat-text';
 export * from './html';
 export * from './png';
+export * from './records';
 export * from './wav';
 export * from './api/chat';
 export * from './api/endpoint';

@@ -27,7 +27,12 @@ export function formatInteger(n: number, language: string): string {
   return format.format(n);
 }
 
+const lists = new Map<string, Intl.ListFormat>();
+
 /** A list of names joined as the language joins them ("A, B and C"). */
 export function formatList(items: readonly string[], language: string): string {
-  return new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(items);
+  const tag = intlLocale(language);
+  let format = lists.get(tag);
+  if (!format) lists.set(tag, (format = new Intl.ListFormat(tag, { type: 'conjunction' })));
+  return format.format(items);
 }

@@ -62,5 +62,4 @@ export async function postJson(
   }
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord } from '@lumi/contract';

@@ -291,8 +291,9 @@ function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
  */
 function exportTags(carried: unknown, tags: string[], categoryTag: string): string[] {
   if (!Array.isArray(carried) || !carried.every((t) => typeof t === 'string')) return tags;
+  // Both lists are parsed tags (trimmed, one of each): compared without case or order.
   const key = (list: readonly string[]) =>
-    parseTags(list)
+    list
       .map((t) => t.toLowerCase())
       .sort()
       .join('\n');

@@ -18,6 +18,8 @@
  *   default, as SillyTavern's position 0) before the character's definition, `after_char` after.
  */
 
+import { isRecord } from '@lumi/contract';
+
 export interface LoreEntry {
   /** What a reply shows it remembered: the entry's name, comment or first key. */
   label: string;
@@ -36,7 +38,6 @@ const MAX_RECURSION_PASSES = 3;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [];
 const num = (v: unknown, fallback: number): number =>
@@ -103,7 +104,7 @@ interface Scan {
   lower: string;
 }
 
-/** Compiled patterns by source and flags, shared by every prompt (bounded: least used out). */
+/** Compiled patterns by source and flags, shared by every prompt (bounded: the oldest out). */
 const patterns = new Map<string, RegExp | null>();
 function pattern(source: string, flags: string): RegExp | null {
   const id = `${flags}/${source}`;

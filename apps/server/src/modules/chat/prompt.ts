@@ -65,8 +65,10 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const user = input.persona.name.trim() || DEFAULT_USER_NAME;
   const names = { char: c?.name ?? 'Assistant', user };
   const fill = (text: string) => replaceCardMacros(text, names);
+  // Each turn as the model reads it: scanned by the lorebook and sent as it is.
+  const contents = input.turns.map((t) => fill(t.content));
   const lore = activateLore(c?.book, {
-    messages: input.turns.map((t) => fill(t.content)),
+    messages: contents,
     defaultBudgetTokens: Math.floor(input.budgetTokens * LORE_BUDGET_SHARE),
     countTokens: input.countTokens,
   });
@@ -114,8 +116,8 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   let firstKept = input.turns.length;
   for (let i = input.turns.length - 1; i >= 0; i--) {
     const turn = input.turns[i];
-    if (!turn) continue;
-    const content = fill(turn.content);
+    const content = contents[i];
+    if (!turn || content === undefined) continue;
     const cost = input.countTokens(content) + MESSAGE_TOKENS;
     // The newest turn always goes in, even if it alone is over budget.
     if (cost > left && kept.length > 0) break;
