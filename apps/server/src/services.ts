@@ -132,7 +132,10 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     countTokens,
     replyTimeoutMs: config.llm.timeoutMs,
     turnCacheChars: config.chatCacheChars,
+    warn: (err, message) => app.log.warn({ err }, message),
   });
+  // A memory fold under way ends before the database closes.
+  app.addHook('onClose', () => chat.idle());
   const mailer =
     deps.mailer ??
     (config.mail.smtpUrl

@@ -8,4 +8,8 @@ export const CHAT_LIMITS = {
   pageSize: 30,
   /** Alternatives kept per assistant message (swipes). */
   swipes: 20,
+  /** Conversations the branch tree lists (the most recently opened). */
+  branches: 100,
+  /** Text of a message the branch tree shows. */
+  branchPreview: 140,
 } as const;

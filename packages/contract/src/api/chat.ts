@@ -39,19 +39,35 @@ export const conversationQuerySchema = z
   })
   .refine((q) => q.characterId !== undefined || q.conversationId !== undefined, { path: ['characterId'] });
 
+/**
+ * The conversation the page shows the message in. A branch shows its parent's messages up to
+ * where it branched: changing one there changes it in this conversation only. Without it, the
+ * message's own conversation.
+ */
+const seenIn = uuid.optional();
+
 export const messageEditBodySchema = z.object({
   id,
+  conversationId: seenIn,
   content: z.string().trim().min(1).max(CHAT_LIMITS.message),
 });
-export const messageIdBodySchema = z.object({ id });
+export const messageIdBodySchema = z.object({ id, conversationId: seenIn });
 export const swipeBodySchema = z.object({
   id,
+  conversationId: seenIn,
   index: z.coerce
     .number()
     .int()
     .min(0)
     .max(CHAT_LIMITS.swipes - 1),
 });
+/** "Branch from here": a new conversation sharing this one's history up to the message `id`. */
+export const branchBodySchema = z.object({ conversationId: uuid, id });
+export const switchBodySchema = z.object({ conversationId: uuid });
+export const branchesQuerySchema = z
+  .object({ characterId: id.optional(), conversationId: uuid.optional() })
+  .refine((q) => q.characterId !== undefined || q.conversationId !== undefined, { path: ['characterId'] });
+
 export const memoryBodySchema = z.object({
   conversationId: uuid,
   memory: z.string().max(CHAT_LIMITS.memory),
@@ -85,6 +101,12 @@ export const chatMessageSchema = z.object({
    * self-harm or suicidal intent (the crisis line of the reader's locale, `crisisLine()`).
    */
   notice: z.literal('crisis').nullable(),
+  /**
+   * A branch's message it shares with the conversation it branched from (the history up to the
+   * fork). Changing it changes it in this branch alone: the branch gets its own copies from it
+   * on, with new ids, so the page reads the messages again.
+   */
+  shared: z.boolean(),
   create_time: z.number(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
@@ -97,6 +119,10 @@ export const conversationSchema = z.object({
   persona_description: z.string(),
   /** The rolling summary of what fell out of the context (the chat's memory), editable. */
   memory: z.string(),
+  /** Whether the chat engine wrote the memory (a rolling summary); false once the user edits it. */
+  memory_auto: z.boolean(),
+  /** The conversation this one branched from (null: not a branch). */
+  parent_id: z.string().nullable(),
 });
 export type ConversationDto = z.infer<typeof conversationSchema>;
 
@@ -110,6 +136,31 @@ export const messagePageSchema = z.object({
   is_admin: z.boolean(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** One conversation of a character's tree, with what the tree shows of it. */
+export const branchSchema = z.object({
+  id: z.string(),
+  /** The conversation it branched from; null for a chat started afresh (or restarted). */
+  parent_id: z.string().nullable(),
+  /** Its newest message (shared or its own); null for an empty chat. */
+  last: z
+    .object({ role: z.enum(['user', 'assistant']), content: z.string(), create_time: z.number() })
+    .nullable(),
+  /** Messages in its history, shared ones included. */
+  message_count: z.number().int(),
+  create_time: z.number(),
+  /** When it was last opened; the latest is the current one. */
+  active_time: z.number(),
+});
+export type BranchDto = z.infer<typeof branchSchema>;
+
+export const branchListSchema = z.object({
+  /** The conversation the character's chat opens on. */
+  current: z.string().nullable(),
+  /** Current first, then by when each was last opened; at most CHAT_LIMITS.branches. */
+  branches: z.array(branchSchema),
+});
+export type BranchList = z.infer<typeof branchListSchema>;
 
 /** A reply asked for without streaming: the whole reply and the credits left. */
 export const chatReplySchema = z.object({
@@ -197,6 +248,32 @@ export const CHAT_ENDPOINTS = {
     access: 'session',
     body: swipeBodySchema,
     response: chatMessageSchema,
+  }),
+  chatBranch: endpoint({
+    ...API.chatBranch,
+    summary:
+      'Branch from here: a new conversation that shares the history up to the message `id` (no copy), opened as the current one',
+    tag: 'chat',
+    access: 'session',
+    body: branchBodySchema,
+    response: messagePageSchema,
+  }),
+  chatBranches: endpoint({
+    ...API.chatBranches,
+    summary:
+      "The caller's conversations with a character (or the AI chat's), as a tree: each with its parent, newest message and size",
+    tag: 'chat',
+    access: 'session',
+    query: branchesQuerySchema,
+    response: branchListSchema,
+  }),
+  chatSwitch: endpoint({
+    ...API.chatSwitch,
+    summary: "Switch to one of the character's conversations: it becomes the current one",
+    tag: 'chat',
+    access: 'session',
+    body: switchBodySchema,
+    response: messagePageSchema,
   }),
   chatMemory: endpoint({
     ...API.chatMemory,

@@ -1,6 +1,7 @@
 import { EngineError } from '../errors';
 import { countTokens } from './tokens';
-import type { ChatChunk, ChatEngine, ChatRequest, DemoContext } from './types';
+import { extractiveSummary } from './summary';
+import type { ChatChunk, ChatEngine, ChatRequest, DemoContext, SummaryRequest } from './types';
 
 export interface DemoChatOptions {
   /** Pause between streamed words, so the page shows a reply streaming in (0 in tests). */
@@ -147,5 +148,10 @@ export class DemoChatEngine implements ChatEngine {
       completionTokens: countTokens(kept.join('')),
     };
     yield { type: 'done', finishReason: kept.length < words.length ? 'length' : 'stop' };
+  }
+
+  /** The memory without a model: one line a turn, the plainest dropped first (extractive). */
+  summarize(request: SummaryRequest): Promise<string> {
+    return Promise.resolve(extractiveSummary(request));
   }
 }

@@ -3,3 +3,4 @@ export { DemoChatEngine, type DemoChatOptions } from './demo';
 export { OpenAICompatibleEngine, type OpenAICompatibleOptions } from './openai';
 export { PROFILE_SETTINGS, type ProfileSetting } from './profiles';
 export { countTokens, createTokenCounter } from './tokens';
+export { extractiveSummary, fitSummary, summarize, summaryMessages, summaryReplyTokens } from './summary';

@@ -46,6 +46,23 @@ export type ChatChunk =
   | { type: 'usage'; promptTokens: number; completionTokens: number }
   | { type: 'done'; finishReason: 'stop' | 'length' | 'other' };
 
+/**
+ * A conversation's memory (issue 21): what fell out of the model's context, folded by the chat
+ * engine into a rolling summary, so a long chat still knows how it began.
+ */
+export interface SummaryRequest {
+  model: string;
+  /** The memory so far (the engine's last summary, or what the user wrote there). */
+  memory: string;
+  /** The turns to fold in, oldest first. */
+  turns: { role: 'user' | 'assistant'; content: string }[];
+  names: { char: string; user: string };
+  /** The longest memory, in characters. */
+  maxChars: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 export interface ChatEngine {
   readonly id: string;
   /** true for the offline demo engine: the page says so */
@@ -55,4 +72,9 @@ export interface ChatEngine {
    * are thrown as EngineError; stopping the iteration early releases the backend request.
    */
   stream(request: ChatRequest): AsyncIterable<ChatChunk>;
+  /**
+   * Folds turns into a conversation's memory, for an engine with its own way (the offline demo:
+   * extractive). Without it, `summarize()` (summary.ts) asks `stream` with a summary prompt.
+   */
+  summarize?(request: SummaryRequest): Promise<string>;
 }

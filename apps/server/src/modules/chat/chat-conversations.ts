@@ -3,13 +3,14 @@ import {
   COSTS,
   ErrorCode,
   modelProfile,
+  type BranchList,
   type ChatMessageDto,
   type ConversationDto,
   type MessagePage,
   type ModelProfileId,
 } from '@lumi/contract';
 import type { ChatEngine, Sampling } from '@lumi/engines';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notFound } from '../../lib/errors';
 import type { CharactersService, ChatCharacter } from '../characters/characters.service';
@@ -17,6 +18,7 @@ import type { CreditsService } from '../credits/credits.service';
 import type { AdminPolicy } from '../../plugins/admin';
 import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './chat.repository';
+import * as branches from './branches.repository';
 
 export interface ProfileSetting {
   contextTokens: number;
@@ -39,12 +41,15 @@ export interface ChatDeps {
   replyTimeoutMs: number;
   /** Text of recent conversations kept in memory between sends (0: none). */
   turnCacheChars: number;
+  /** Where a failure nobody waits for is told (a memory fold in the background). */
+  warn?: (err: unknown, message: string) => void;
 }
 
 export const nsfwRequired = () => new BusinessError(ErrorCode.NSFW_REQUIRED, 'nsfw_required');
 export const AI_CHAT_MODEL: ModelProfileId = 'genla-8b';
 
-export function messageDto(m: ChatMessageRow): ChatMessageDto {
+/** A message as the page reads it; `seenIn`, the conversation it is shown in (a branch shares some). */
+export function messageDto(m: ChatMessageRow, seenIn: string = m.conversationId): ChatMessageDto {
   return {
     id: m.id,
     role: m.role,
@@ -55,6 +60,7 @@ export function messageDto(m: ChatMessageRow): ChatMessageDto {
     finish_reason: m.finishReason,
     engine: m.engine,
     notice: m.notice === 'crisis' ? 'crisis' : null,
+    shared: m.conversationId !== seenIn,
     create_time: m.createdAt.getTime(),
   };
 }
@@ -67,6 +73,8 @@ export function conversationDto(c: Conversation): ConversationDto {
     persona_name: c.personaName,
     persona_description: c.personaDescription,
     memory: c.memory,
+    memory_auto: c.memoryAuto,
+    parent_id: c.parentId,
   };
 }
 
@@ -171,7 +179,7 @@ export class ChatConversations {
     const hasMore = rows.length > q.page_size;
     return {
       conversation: conversationDto(conversation),
-      messages: (hasMore ? rows.slice(1) : rows).map(messageDto),
+      messages: (hasMore ? rows.slice(1) : rows).map((m) => messageDto(m, conversation.id)),
       has_more: hasMore,
       demo_engine: this.demo,
       is_admin: this.deps.admins.isAdmin(user),
@@ -198,34 +206,138 @@ export class ChatConversations {
     return found;
   }
 
-  async edit(user: User, id: number, content: string): Promise<ChatMessageDto> {
-    const { message, conversation } = await this.ownMessage(user, id);
+  /**
+   * Changes a message the caller sees in the conversation `seenIn` (by default the message's
+   * own), in that conversation alone: a message it shares with the conversation it branched
+   * from is copied into it first, and the branches made from it that share the message take
+   * their own copies. `change` gets the conversation's own message, in the same transaction.
+   */
+  protected async changeMessage<T>(
+    user: User,
+    id: number,
+    seenIn: string | undefined,
+    change: (tx: DbOrTx, message: ChatMessageRow, conversation: Conversation) => Promise<T>,
+  ): Promise<T> {
+    const conversation = seenIn
+      ? await this.ownConversation(user, seenIn)
+      : (await this.ownMessage(user, id)).conversation;
+    const seen = await branches.historyMessage(this.deps.db, conversation.id, id);
+    if (!seen) throw notFound();
+    return this.deps.db.transaction(async (tx) => {
+      const locked = await branches.lockConversation(tx, conversation.id);
+      if (!locked) throw notFound();
+      let own =
+        seen.conversationId === locked.id ? seen : await branches.ownMessageAt(tx, locked.id, seen.seq);
+      if (!own) {
+        await branches.copyShared(tx, locked.id, seen.seq);
+        own = await branches.ownMessageAt(tx, locked.id, seen.seq);
+        if (!own) throw notFound();
+      }
+      await branches.detachBranches(tx, locked.id, own.seq);
+      return change(tx, own, locked);
+    });
+  }
+
+  async edit(user: User, id: number, content: string, seenIn?: string): Promise<ChatMessageDto> {
+    const conversation = seenIn
+      ? await this.ownConversation(user, seenIn)
+      : (await this.ownMessage(user, id)).conversation;
     const character = await this.characterOf(user, conversation);
     await this.deps.moderation.requireText(
       content,
       { surface: 'chat', adult: adultChat(character) },
       user.id,
     );
-    const swipes = [...message.swipes];
-    swipes[message.swipeIndex] = content;
-    const row = await repo.updateMessage(this.deps.db, id, { swipes });
-    if (!row) throw notFound();
-    return messageDto(row);
+    return this.changeMessage(user, id, conversation.id, async (tx, message) => {
+      const swipes = [...message.swipes];
+      swipes[message.swipeIndex] = content;
+      const row = await repo.updateMessage(tx, message.id, { swipes });
+      if (!row) throw notFound();
+      return messageDto(row);
+    });
   }
 
-  async remove(user: User, id: number): Promise<void> {
-    await this.ownMessage(user, id);
-    await repo.deleteMessage(this.deps.db, id);
+  async remove(user: User, id: number, seenIn?: string): Promise<void> {
+    await this.changeMessage(user, id, seenIn, (tx, message) => repo.deleteMessage(tx, message.id));
   }
 
-  async swipe(user: User, id: number, index: number): Promise<ChatMessageDto> {
-    const { message } = await this.ownMessage(user, id);
-    if (message.role !== 'assistant' || index >= message.swipes.length) {
-      throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'index' });
-    }
-    const row = await repo.updateMessage(this.deps.db, id, { swipeIndex: index });
-    if (!row) throw notFound();
-    return messageDto(row);
+  async swipe(user: User, id: number, index: number, seenIn?: string): Promise<ChatMessageDto> {
+    return this.changeMessage(user, id, seenIn, async (tx, message) => {
+      if (message.role !== 'assistant' || index >= message.swipes.length) {
+        throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'index' });
+      }
+      const row = await repo.updateMessage(tx, message.id, { swipeIndex: index });
+      if (!row) throw notFound();
+      return messageDto(row);
+    });
+  }
+
+  /**
+   * "Branch from here": a new conversation that shares this one's history up to the message
+   * (no copy), opened as the character's current chat. It branches from the conversation that
+   * holds the message, carries the model and persona, and the memory when the memory covers
+   * nothing after the message.
+   */
+  async branch(user: User, conversationId: string, id: number): Promise<MessagePage> {
+    const conversation = await this.ownConversation(user, conversationId);
+    await this.characterOf(user, conversation);
+    const at = await branches.historyMessage(this.deps.db, conversation.id, id);
+    if (!at) throw notFound();
+    const memory =
+      conversation.memoryUpto <= at.seq
+        ? {
+            memory: conversation.memory,
+            memoryUpto: conversation.memoryUpto,
+            memoryAuto: conversation.memoryAuto,
+          }
+        : {};
+    const next = await repo.insertConversation(this.deps.db, {
+      userId: user.id,
+      characterId: conversation.characterId,
+      model: conversation.model,
+      personaName: conversation.personaName,
+      personaDescription: conversation.personaDescription,
+      parentId: at.conversationId,
+      forkSeq: at.seq,
+      ...memory,
+    });
+    return this.list(user, { conversationId: next.id, page: 1, page_size: CHAT_LIMITS.pageSize });
+  }
+
+  /** Switches the character's chat to one of its conversations (a branch, or an earlier chat). */
+  async switchTo(user: User, conversationId: string): Promise<MessagePage> {
+    const conversation = await this.ownConversation(user, conversationId);
+    await this.characterOf(user, conversation);
+    await branches.markActive(this.deps.db, conversation.id);
+    return this.list(user, { conversationId, page: 1, page_size: CHAT_LIMITS.pageSize });
+  }
+
+  /** The caller's conversations with the character (or the AI chat's), for the branch tree. */
+  async branchList(
+    user: User,
+    where: { characterId?: number | undefined; conversationId?: string | undefined },
+  ): Promise<BranchList> {
+    const characterId = where.conversationId
+      ? (await this.ownConversation(user, where.conversationId)).characterId
+      : (where.characterId ?? null);
+    const rows = await branches.branchRows(this.deps.db, user.id, characterId, CHAT_LIMITS.branches);
+    return {
+      current: rows[0]?.conversation.id ?? null,
+      branches: rows.map(({ conversation: c, last, size }) => ({
+        id: c.id,
+        parent_id: c.parentId,
+        last: last
+          ? {
+              role: last.role,
+              content: preview(last.swipes[last.swipeIndex] ?? ''),
+              create_time: last.createdAt.getTime(),
+            }
+          : null,
+        message_count: size,
+        create_time: c.createdAt.getTime(),
+        active_time: c.activeAt.getTime(),
+      })),
+    };
   }
 
   async setMemory(user: User, conversationId: string, memory: string): Promise<ConversationDto> {
@@ -236,7 +348,10 @@ export class ChatConversations {
       { surface: 'memory', adult: adultChat(character) },
       user.id,
     );
-    const updated = await repo.updateConversation(this.deps.db, conversationId, { memory });
+    const updated = await repo.updateConversation(this.deps.db, conversationId, {
+      memory,
+      memoryAuto: false,
+    });
     if (!updated) throw notFound();
     return conversationDto(updated);
   }
@@ -266,6 +381,12 @@ export class ChatConversations {
     if (!updated) throw notFound();
     return conversationDto(updated);
   }
+}
+
+/** A message's start, for the branch tree: one line, at most CHAT_LIMITS.branchPreview characters. */
+function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > CHAT_LIMITS.branchPreview ? `${line.slice(0, CHAT_LIMITS.branchPreview - 1)}…` : line;
 }
 
 /** Adult content is allowed in a chat with an adult (NSFW) character; AI chat is not adult. */

@@ -17,7 +17,14 @@ function userConversations(userId: string, characterId: number | null) {
     characterId === null ? isNull(conversations.characterId) : eq(conversations.characterId, characterId),
   );
 }
-const latestFirst = [desc(conversations.createdAt), desc(conversations.id)];
+/** The current conversation first: the one opened last (a restart or a switch opens one). */
+const latestFirst = [desc(conversations.activeAt), desc(conversations.id)];
+
+/**
+ * A conversation's history (its ancestors' shared messages, then its own) as a table: the
+ * `chat_history` function of migration 0012. Order it by `seq`.
+ */
+export const history = (conversationId: SQL | string) => sql`chat_history(${conversationId})`;
 
 export async function latestConversation(
   db: DbOrTx,
@@ -83,19 +90,9 @@ export async function findMessage(db: DbOrTx, id: number) {
   return row;
 }
 
-/** The newest `limit` messages of a conversation, oldest first. */
-export async function recentMessages(
-  db: DbOrTx,
-  conversationId: string,
-  limit: number,
-): Promise<ChatMessageRow[]> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId))
-    .orderBy(desc(chatMessages.id))
-    .limit(limit);
-  return rows.reverse();
+/** The newest `limit` messages of a conversation's history, oldest first. */
+export function recentMessages(db: DbOrTx, conversationId: string, limit: number): Promise<ChatMessageRow[]> {
+  return messagePage(db, conversationId, limit, 0);
 }
 
 /** Which conversation a send continues, always one of the user's own. */
@@ -107,6 +104,7 @@ export type SendTarget =
 
 /** A message as a prompt reads it: the chosen swipe. */
 export interface Turn {
+  /** Its place in the history (`seq`): turns are compared and ordered by it. */
   id: number;
   role: 'user' | 'assistant';
   content: string;
@@ -154,7 +152,10 @@ export async function sendContext(
               .limit(1)})`
           : sql`(SELECT ${chatMessages.conversationId} FROM ${chatMessages} INNER JOIN ${conversations} ON ${conversations.id} = ${chatMessages.conversationId} WHERE ${chatMessages.id} = ${target.messageId} AND ${conversations.userId} = ${userId})`;
   const reworkedId = target && 'messageId' in target ? target.messageId : undefined;
-  const upto = reworkedId === undefined ? sql`` : sql` AND ${chatMessages.id} <= ${reworkedId}`;
+  const upto =
+    reworkedId === undefined
+      ? sql``
+      : sql` WHERE h.seq <= (SELECT ${chatMessages.seq} FROM ${chatMessages} WHERE ${chatMessages.id} = ${reworkedId})`;
   const unchanged =
     extra.knownRevision === undefined
       ? sql``
@@ -163,13 +164,13 @@ export async function sendContext(
   // Turns as [id, role, text] arrays: a fraction of the work of whole rows as JSON objects.
   const query = sql`SELECT
     (SELECT ${rowJson(conversations)} FROM ${conversations} WHERE ${conversations.id} = ${id}) AS conversation,
-    ${unchanged} (SELECT coalesce(json_agg(json_build_array(m.id, m.role, m.swipes ->> m.swipe_index) ORDER BY m.id), '[]'::json)
-      FROM (SELECT * FROM ${chatMessages} WHERE ${chatMessages.conversationId} = ${id}${upto}
-        ORDER BY ${chatMessages.id} DESC LIMIT ${limit}) m)${unchangedEnd} AS turns,
+    ${unchanged} (SELECT coalesce(json_agg(json_build_array(m.seq, m.role, m.swipes ->> m.swipe_index) ORDER BY m.seq), '[]'::json)
+      FROM (SELECT * FROM ${history(id)} h${upto}
+        ORDER BY h.seq DESC LIMIT ${limit}) m)${unchangedEnd} AS turns,
     ${
       reworkedId === undefined
         ? sql`NULL::json`
-        : sql`(SELECT ${rowJson(chatMessages)} FROM ${chatMessages} WHERE ${chatMessages.id} = ${reworkedId} AND ${chatMessages.conversationId} = ${id})`
+        : sql`(SELECT to_json(h) FROM ${history(id)} h WHERE h.id = ${reworkedId})`
     } AS reworked,
     ${extra.character ?? sql`NULL::json`} AS character,
     ${extra.credits} AS credits`;
@@ -198,21 +199,17 @@ export async function sendContext(
 }
 type Json = Record<string, unknown>;
 
-/** One page of messages, newest page first, each page oldest first. */
+/** One page of a conversation's history, newest page first, each page oldest first. */
 export async function messagePage(
   db: DbOrTx,
   conversationId: string,
   limit: number,
   offset: number,
 ): Promise<ChatMessageRow[]> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId))
-    .orderBy(desc(chatMessages.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.reverse();
+  const result: unknown = await db.execute(
+    sql`SELECT to_json(h) AS row FROM ${history(conversationId)} h ORDER BY h.seq DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return (result as { rows: { row: Json }[] }).rows.map((r) => fromRowJson(chatMessages, r.row)).reverse();
 }
 
 export async function deleteMessage(db: DbOrTx, id: number): Promise<void> {
@@ -225,4 +222,28 @@ export async function countReply(db: DbOrTx, characterId: number): Promise<void>
     .update(characters)
     .set({ commentNum: sql`${characters.commentNum} + 1` })
     .where(eq(characters.id, characterId));
+}
+
+/**
+ * Writes a memory the chat engine folded, marked as automatic, if the memory is still the one
+ * it was folded from (nobody edited it or folded it meanwhile). False when it was not written.
+ */
+export async function saveFoldedMemory(
+  db: DbOrTx,
+  id: string,
+  from: { memory: string; memoryUpto: number },
+  to: { memory: string; memoryUpto: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ memory: to.memory, memoryUpto: to.memoryUpto, memoryAuto: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(conversations.id, id),
+        eq(conversations.memory, from.memory),
+        eq(conversations.memoryUpto, from.memoryUpto),
+      ),
+    )
+    .returning({ id: conversations.id });
+  return rows.length > 0;
 }

@@ -94,16 +94,43 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
   route(app, E.chatRestart, async (request) => ok(await chat.restart(caller(request).user, request.query)));
 
   route(app, E.chatEdit, async (request) =>
-    ok(await chat.edit(caller(request).user, request.body.id, request.body.content)),
+    ok(
+      await chat.edit(
+        caller(request).user,
+        request.body.id,
+        request.body.content,
+        request.body.conversationId,
+      ),
+    ),
   );
 
   route(app, E.chatDelete, async (request) => {
-    await chat.remove(caller(request).user, request.body.id);
+    await chat.remove(caller(request).user, request.body.id, request.body.conversationId);
     return ok(null);
   });
 
   route(app, E.chatSwipe, async (request) =>
-    ok(await chat.swipe(caller(request).user, request.body.id, request.body.index)),
+    ok(
+      await chat.swipe(
+        caller(request).user,
+        request.body.id,
+        request.body.index,
+        request.body.conversationId,
+      ),
+    ),
+  );
+
+  /** Branch from here: a new conversation sharing the history up to the message. */
+  route(app, E.chatBranch, async (request) =>
+    ok(await chat.branch(caller(request).user, request.body.conversationId, request.body.id)),
+  );
+
+  route(app, E.chatBranches, async (request) =>
+    ok(await chat.branchList(caller(request).user, request.query)),
+  );
+
+  route(app, E.chatSwitch, async (request) =>
+    ok(await chat.switchTo(caller(request).user, request.body.conversationId)),
   );
 
   route(app, E.chatMemory, async (request) =>

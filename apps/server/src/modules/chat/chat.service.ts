@@ -15,7 +15,9 @@ import { letRequestLeave, startEngine, type Started } from './engine-start';
 import { ReplyGuard } from './reply-guard';
 import * as repo from './chat.repository';
 import { TurnCache } from './turn-cache';
-import { buildPrompt, DEFAULT_USER_NAME, extendMemory, type BuiltPrompt } from './prompt';
+import { buildPrompt, DEFAULT_USER_NAME, type BuiltPrompt } from './prompt';
+import * as branches from './branches.repository';
+import { MemoryFolder, NEW_TURN_ID } from './memory-fold';
 import { adultChat, ChatConversations, messageDto, nsfwRequired, type ChatDeps } from './chat-conversations';
 
 export type { ChatDeps, ProfileSetting } from './chat-conversations';
@@ -25,10 +27,14 @@ export { messageDto } from './chat-conversations';
 const PROMPT_WINDOW = 400;
 
 const turnOf = (m: ChatMessageRow): repo.Turn => ({
-  id: m.id,
+  id: m.seq,
   role: m.role,
   content: m.swipes[m.swipeIndex] ?? '',
 });
+
+/** A continued reply: the new text after the old, with a space between unless one is there. */
+const joined = (before: string, after: string) =>
+  `${before}${/\s$/.test(before) || /^\s/.test(after) ? '' : ' '}${after}`;
 
 /** A reply under way: everything that can be refused has been checked and paid for. */
 export interface PreparedReply {
@@ -55,10 +61,24 @@ export class ChatService extends ChatConversations {
   private readonly turnCache: TurnCache;
   /** Each user's spendable credits as last seen here: a hint for starting early, never a check. */
   private readonly knownCredits = new Map<string, number>();
+  /** Folds what falls out of the context into the memory, after the reply. */
+  private readonly memory: MemoryFolder;
 
   constructor(deps: ChatDeps) {
     super(deps);
     this.turnCache = new TurnCache(deps.turnCacheChars);
+    this.memory = new MemoryFolder({
+      db: deps.db,
+      engine: deps.engine,
+      countTokens: deps.countTokens,
+      timeoutMs: deps.replyTimeoutMs,
+      warn: deps.warn ?? (() => undefined),
+    });
+  }
+
+  /** Every memory fold under way has ended (closing the server; tests). */
+  idle(): Promise<void> {
+    return this.memory.idle();
   }
 
   /**
@@ -83,7 +103,7 @@ export class ChatService extends ChatConversations {
     // continue extends it.
     const turns = body.regenerate !== undefined ? all.slice(0, -1) : [...all];
     // The new message takes part in the prompt before it is stored (its id comes after all).
-    if (content) turns.push({ id: Number.MAX_SAFE_INTEGER, role: 'user', content });
+    if (content) turns.push({ id: NEW_TURN_ID, role: 'user', content });
     const persona = { name: conversation.personaName, description: conversation.personaDescription };
     const userName = persona.name.trim() || DEFAULT_USER_NAME;
     const prompt = buildPrompt({
@@ -133,6 +153,8 @@ export class ChatService extends ChatConversations {
       model: profile.id as ModelProfileId,
       content,
       userName,
+      /** What the memory fold runs on: the backend model and its context. */
+      fold: { model: request.model, contextTokens: setting.contextTokens },
       dropped: prompt.dropped,
       lore: prompt.lore,
       request,
@@ -231,6 +253,7 @@ export class ChatService extends ChatConversations {
           conversation,
           character,
           userName: plan.userName,
+          fold: plan.fold,
           dropped: plan.dropped,
           lore: plan.lore,
           target,
@@ -252,8 +275,15 @@ export class ChatService extends ChatConversations {
 
   /** Reads what a send needs (one query), checks it and plans the engine request. */
   private async ready(user: User, body: ChatSendBody) {
-    const targetId = body.regenerate ?? body.continue;
     const { characterId, conversationId } = body;
+    let targetId = body.regenerate ?? body.continue;
+    if (targetId !== undefined && conversationId) {
+      // A reply the conversation shares with the one it branched from is reworked here alone:
+      // the conversation takes its own copy first.
+      targetId = await this.changeMessage(user, targetId, conversationId, (_tx, own) =>
+        Promise.resolve(own.id),
+      );
+    }
     const source: repo.SendTarget | undefined =
       targetId !== undefined
         ? { messageId: targetId }
@@ -329,6 +359,7 @@ export class ChatService extends ChatConversations {
     conversation: Conversation;
     character: ChatCharacter | undefined;
     userName: string;
+    fold: { model: string; contextTokens: number };
     /** Turns the prompt left out, for the memory. */
     dropped: BuiltPrompt['dropped'];
     /** The lorebook entries the prompt carried, kept with the reply. */
@@ -432,24 +463,26 @@ export class ChatService extends ChatConversations {
 
     // A stopped reply is kept as far as it got, and can be continued.
     let saved: ChatMessageRow | undefined;
-    if (target && body.continue !== undefined) {
-      const swipes = [...target.swipes];
-      const joiner = /\s$/.test(swipes[target.swipeIndex] ?? '') || /^\s/.test(text) ? '' : ' ';
-      swipes[target.swipeIndex] = `${swipes[target.swipeIndex] ?? ''}${joiner}${text}`;
-      saved = await repo.updateMessage(this.deps.db, target.id, {
-        swipes,
-        finishReason,
-        engine: this.deps.engine.id,
-      });
-    } else if (target) {
-      const swipes = [...target.swipes, text].slice(-CHAT_LIMITS.swipes);
-      const lore = [...target.swipes.map((_, i) => target.swipeLore[i] ?? []), ctx.lore];
-      saved = await repo.updateMessage(this.deps.db, target.id, {
-        swipes,
-        swipeLore: lore.slice(-CHAT_LIMITS.swipes),
-        swipeIndex: swipes.length - 1,
-        finishReason,
-        engine: this.deps.engine.id,
+    if (target) {
+      const swipes =
+        body.continue !== undefined
+          ? target.swipes.map((s, i) => (i === target.swipeIndex ? joined(s, text) : s))
+          : [...target.swipes, text].slice(-CHAT_LIMITS.swipes);
+      const rework: Partial<ChatMessageRow> =
+        body.continue !== undefined
+          ? { swipes }
+          : {
+              swipes,
+              swipeLore: [...target.swipes.map((_, i) => target.swipeLore[i] ?? []), ctx.lore].slice(
+                -CHAT_LIMITS.swipes,
+              ),
+              swipeIndex: swipes.length - 1,
+            };
+      // Branches made since that share the reply keep it as it was.
+      saved = await this.deps.db.transaction(async (tx) => {
+        await branches.lockConversation(tx, conversation.id);
+        await branches.detachBranches(tx, conversation.id, target.seq);
+        return repo.updateMessage(tx, target.id, { ...rework, finishReason, engine: this.deps.engine.id });
       });
     } else {
       saved = await repo.insertMessage(this.deps.db, {
@@ -464,25 +497,14 @@ export class ChatService extends ChatConversations {
     }
     if (!saved) throw notFound();
 
-    // What fell out of the context goes into the memory, once.
-    const fresh = ctx.dropped.filter(
-      (t) => t.id > conversation.memoryUpto && t.id !== Number.MAX_SAFE_INTEGER,
-    );
-    const updated = await repo.updateConversation(
-      this.deps.db,
-      conversation.id,
-      fresh.length
-        ? {
-            memory: extendMemory(
-              conversation.memory,
-              fresh,
-              { char: character?.name ?? 'Assistant', user: userName },
-              CHAT_LIMITS.memory,
-            ),
-            memoryUpto: Math.max(...fresh.map((t) => t.id)),
-          }
-        : {},
-    );
+    // What fell out of the context is folded into the memory by the engine, after the reply.
+    const updated = await repo.updateConversation(this.deps.db, conversation.id, {});
+    this.memory.fold({
+      conversation,
+      dropped: ctx.dropped,
+      names: { char: character?.name ?? 'Assistant', user: userName },
+      ...ctx.fold,
+    });
     // Two changes since the read, the question and the reply, are this send's own: the copy
     // of the turns plus both is what the database holds now. Anything else, and it is dropped.
     const { base } = ctx;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens, PROFILE_SETTINGS } from '@lumi/engines';
-import { buildPrompt, extendMemory, MESSAGE_TOKENS, type PromptInput } from './prompt';
+import { buildPrompt, MESSAGE_TOKENS, type PromptInput } from './prompt';
 
 const estimate = (text: string) => Math.ceil(text.length / 4);
 
@@ -121,31 +121,5 @@ describe('chat prompt', () => {
     });
     expect(messages).toHaveLength(2);
     expect(messages[0]?.content).toContain('helpful AI assistant');
-  });
-
-  it('summarises dropped turns into the memory, newest lines kept within the limit', () => {
-    const memory = extendMemory(
-      '- Sam: Earlier line.',
-      [
-        { role: 'user', content: '*waves* Where are the ships tonight? I saw lights.' },
-        { role: 'assistant', content: 'Three of them. The last one is late.' },
-      ],
-      { char: 'Mira', user: 'Sam' },
-      1000,
-    );
-    expect(memory.split('\n')).toEqual([
-      '- Sam: Earlier line.',
-      '- Sam: Where are the ships tonight?',
-      '- Mira: Three of them.',
-    ]);
-    const capped = extendMemory(
-      memory,
-      [{ role: 'user', content: 'x'.repeat(100) }],
-      { char: 'M', user: 'S' },
-      80,
-    );
-    expect(capped.length).toBeLessThanOrEqual(80 + 160);
-    expect(capped.split('\n').at(-1)).toContain('xxx');
-    expect(capped).not.toContain('Earlier line');
   });
 });

@@ -134,32 +134,3 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
 
 /** Lorebook entries as the prompt states them: what is true in this story. */
 const loreBlock = (entries: LoreEntry[]) => `World and lore:\n${entries.map((e) => e.content).join('\n')}`;
-
-const MEMORY_LINE_CHARS = 160;
-
-/**
- * Adds the turns that fell out of the context to the memory, one short line each (the first
- * sentence of what was said), keeping the newest lines within `maxChars`. Extractive and
- * deterministic: no extra model call per message. The user can edit the memory at any time.
- */
-export function extendMemory(
-  memory: string,
-  dropped: { role: 'user' | 'assistant'; content: string }[],
-  names: { char: string; user: string },
-  maxChars: number,
-): string {
-  const lines = memory.split('\n').filter((l) => l.trim());
-  for (const turn of dropped) {
-    const text = turn.content
-      .replace(/\*[^*]*\*/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (!text) continue;
-    const sentence = /^(.+?[.!?。！？])(\s|$)/u.exec(text)?.[1] ?? text;
-    const short =
-      sentence.length > MEMORY_LINE_CHARS ? `${sentence.slice(0, MEMORY_LINE_CHARS - 1)}…` : sentence;
-    lines.push(`- ${turn.role === 'user' ? names.user : names.char}: ${short}`);
-  }
-  while (lines.join('\n').length > maxChars && lines.length > 1) lines.shift();
-  return lines.join('\n');
-}

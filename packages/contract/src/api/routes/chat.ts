@@ -4,6 +4,8 @@
  * lib/api-client.ts) without loading zod, each group in the chunk of the pages that use it.
  * Their endpoints in api/<group>.ts spread these; api/endpoints.ts holds the two to the same names.
  */
+export const chatBranch = { method: 'POST', path: '/cgi-bin/auth/character_msg/branch' } as const;
+export const chatBranches = { method: 'GET', path: '/cgi-bin/auth/character_msg/branches' } as const;
 export const chatDelete = { method: 'POST', path: '/cgi-bin/auth/character_msg/delete' } as const;
 export const chatEdit = { method: 'POST', path: '/cgi-bin/auth/character_msg/edit' } as const;
 export const chatMemory = { method: 'POST', path: '/cgi-bin/auth/character_msg/memory' } as const;
@@ -12,4 +14,5 @@ export const chatOpen = { method: 'POST', path: '/cgi-bin/auth/character_msg/add
 export const chatPersona = { method: 'POST', path: '/cgi-bin/auth/character_msg/persona' } as const;
 export const chatRestart = { method: 'GET', path: '/cgi-bin/auth/character_msg/clear' } as const;
 export const chatSend = { method: 'POST', path: '/cgi-bin/auth/aigc/text' } as const;
+export const chatSwitch = { method: 'POST', path: '/cgi-bin/auth/character_msg/switch' } as const;
 export const chatSwipe = { method: 'POST', path: '/cgi-bin/auth/character_msg/swipe' } as const;

@@ -148,5 +148,6 @@ describe('plain chat text (drawn without the Markdown library)', () => {
     }
     // The comparison means something only if many texts take the plain path.
     expect(accepted).toBeGreaterThan(4_000);
-  });
+    // 20,000 renders by both: seconds on a busy two-core machine.
+  }, 30_000);
 });

@@ -17,6 +17,7 @@ export const msg = (
   finish_reason: 'stop',
   engine: role === 'assistant' ? 'openai' : null,
   notice: null,
+  shared: false,
   create_time: id,
   ...over,
 });
@@ -28,6 +29,8 @@ export const conversation: MessagePage['conversation'] = {
   persona_name: '',
   persona_description: '',
   memory: '',
+  memory_auto: false,
+  parent_id: null,
 };
 
 export const page = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}): MessagePage => ({

@@ -84,6 +84,7 @@ export function localMessage(role: 'user' | 'assistant', content: string): UiMes
     finish_reason: null,
     engine: null,
     notice: null,
+    shared: false,
     create_time: Date.now(),
     local: true,
   };
@@ -182,6 +183,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           persona_name: '',
           persona_description: '',
           memory: '',
+          memory_auto: false,
+          parent_id: null,
         } satisfies ConversationDto);
       const { notice } = action.data;
       // The stored user message takes the place of its local copy (the last local user message).
