@@ -199,6 +199,27 @@ export async function sendContext(
 }
 type Json = Record<string, unknown>;
 
+/** The history's messages after place `after` and before place `before`, oldest first, as turns. */
+export async function historyTurns(
+  db: DbOrTx,
+  conversationId: string,
+  after: number,
+  before: number,
+  limit: number,
+): Promise<Turn[]> {
+  const result: unknown = await db.execute(
+    sql`SELECT h.seq, h.role, h.swipes ->> h.swipe_index AS content FROM ${history(conversationId)} h
+      WHERE h.seq > ${after} AND h.seq < ${before} ORDER BY h.seq LIMIT ${limit}`,
+  );
+  return (result as { rows: { seq: number; role: Turn['role']; content: string | null }[] }).rows.map(
+    (r) => ({
+      id: Number(r.seq),
+      role: r.role,
+      content: r.content ?? '',
+    }),
+  );
+}
+
 /** One page of a conversation's history, newest page first, each page oldest first. */
 export async function messagePage(
   db: DbOrTx,

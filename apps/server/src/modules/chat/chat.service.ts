@@ -155,6 +155,8 @@ export class ChatService extends ChatConversations {
       userName,
       /** What the memory fold runs on: the backend model and its context. */
       fold: { model: request.model, contextTokens: setting.contextTokens },
+      /** The turns the prompt was built from; the oldest `dropped` of them did not fit. */
+      turns,
       dropped: prompt.dropped,
       lore: prompt.lore,
       request,
@@ -254,6 +256,7 @@ export class ChatService extends ChatConversations {
           character,
           userName: plan.userName,
           fold: plan.fold,
+          turns: plan.turns,
           dropped: plan.dropped,
           lore: plan.lore,
           target,
@@ -360,6 +363,7 @@ export class ChatService extends ChatConversations {
     character: ChatCharacter | undefined;
     userName: string;
     fold: { model: string; contextTokens: number };
+    turns: repo.Turn[];
     /** Turns the prompt left out, for the memory. */
     dropped: BuiltPrompt['dropped'];
     /** The lorebook entries the prompt carried, kept with the reply. */
@@ -501,7 +505,9 @@ export class ChatService extends ChatConversations {
     const updated = await repo.updateConversation(this.deps.db, conversation.id, {});
     this.memory.fold({
       conversation,
-      dropped: ctx.dropped,
+      turns: ctx.turns,
+      dropped: ctx.dropped.length,
+      windowFull: ctx.turns.filter((t) => t.id !== NEW_TURN_ID).length >= PROMPT_WINDOW,
       names: { char: character?.name ?? 'Assistant', user: userName },
       ...ctx.fold,
     });

@@ -7,6 +7,9 @@ import * as repo from './chat.repository';
 /** The turn a send adds before it is stored: never folded (it is in the prompt). */
 export const NEW_TURN_ID = Number.MAX_SAFE_INTEGER;
 
+/** Messages one fold reads at most (more than fit one request): the rest waits for the next. */
+const FOLD_READ = 400;
+
 export interface FoldDeps {
   db: Db;
   engine: ChatEngine;
@@ -16,10 +19,15 @@ export interface FoldDeps {
   warn: (err: unknown, message: string) => void;
 }
 
-/** One fold: the conversation as the reply read it, the turns its prompt left out, who speaks. */
+/** One fold: the conversation as the reply read it, the turns its prompt read and kept, who speaks. */
 export interface FoldInput {
   conversation: Conversation;
-  dropped: repo.Turn[];
+  /** The turns the prompt was built from (the newest of the history), oldest first. */
+  turns: repo.Turn[];
+  /** How many of them, the oldest, did not fit. */
+  dropped: number;
+  /** Whether `turns` is as many as a prompt reads: older messages may not have been read. */
+  windowFull: boolean;
   names: { char: string; user: string };
   /** The backend model and the context it has (the conversation's profile). */
   model: string;
@@ -27,10 +35,12 @@ export interface FoldInput {
 }
 
 /**
- * The rolling memory (issue 21, item 3): after a reply, the turns that fell out of the prompt
- * are folded into the conversation's memory by the chat engine, in the background (the reply
- * has been sent). A fold takes the oldest turns not yet folded that fit the model's context
- * with the memory; what is left waits for the next reply. The memory is written only if nobody
+ * The rolling memory (issue 21, item 3): after a reply, the messages before the first turn its
+ * prompt kept are folded into the conversation's memory by the chat engine, in the background
+ * (the reply has been sent). A fold reads the oldest messages not yet folded from the history
+ * and takes as many as fit the model's context with the memory; what is left waits for the
+ * next reply. Nothing is skipped: not the turns that fell out of the prompt, nor a long
+ * history's messages older than what a prompt reads (a branch's, an imported chat's). The memory is written only if nobody
  * changed it meanwhile (the user editing it, another process folding), so nothing is lost or
  * folded twice; a failed fold is tried again on the next reply.
  */
@@ -41,11 +51,18 @@ export class MemoryFolder {
   constructor(private readonly deps: FoldDeps) {}
 
   fold(input: FoldInput): void {
-    const { conversation } = input;
+    const { conversation, turns } = input;
     if (this.running.has(conversation.id)) return;
-    const fresh = input.dropped.filter((t) => t.id > conversation.memoryUpto && t.id !== NEW_TURN_ID);
-    if (!fresh.length) return;
-    const run = this.run(input, fresh)
+    // Everything before the first turn the prompt kept belongs in the memory: the turns that
+    // did not fit, and the messages before the turns read, if there may be any.
+    const kept = turns[input.dropped];
+    const first = turns[0];
+    if (!kept || !first) return;
+    const pending =
+      turns.slice(0, input.dropped).some((t) => t.id > conversation.memoryUpto) ||
+      (input.windowFull && first.id > conversation.memoryUpto);
+    if (!pending) return;
+    const run = this.run(input, kept.id)
       .catch((err: unknown) => this.deps.warn(err, 'memory fold failed'))
       .finally(() => this.running.delete(conversation.id));
     this.running.set(conversation.id, run);
@@ -56,8 +73,16 @@ export class MemoryFolder {
     while (this.running.size) await Promise.all(this.running.values());
   }
 
-  private async run(input: FoldInput, fresh: repo.Turn[]): Promise<void> {
+  /** Folds the oldest messages not in the memory yet, before the place `before`, that fit one request. */
+  private async run(input: FoldInput, before: number): Promise<void> {
     const { conversation, names } = input;
+    const fresh = await repo.historyTurns(
+      this.deps.db,
+      conversation.id,
+      conversation.memoryUpto,
+      before,
+      FOLD_READ,
+    );
     const maxChars = CHAT_LIMITS.memory;
     const ask = { model: input.model, memory: conversation.memory, names, maxChars };
     // The prompt without turns, the reply's room, and a margin for the model's template.
