@@ -1,6 +1,6 @@
 import { LOCALES } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { formatInteger, intlLocale } from './intl';
+import { formatInteger, formatTimeAgo, intlLocale } from './intl';
 
 describe('intlLocale', () => {
   it('gives Intl the proper tag of a route code, and keeps a tag it is given', () => {
@@ -40,5 +40,19 @@ describe('formatInteger', () => {
     expect(formatInteger(12_345, 'en')).toBe('12,345');
     expect(formatInteger(12_345, 'io')).toBe('12.345');
     expect(formatInteger(12_345, 'fr')).toBe('12\u202f345');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = Date.UTC(2026, 11, 1, 12);
+  it('says the largest whole unit, in the language', () => {
+    expect(formatTimeAgo(now, now, 'en')).toBe('now');
+    expect(formatTimeAgo(now - 5 * 60_000, now, 'en')).toBe('5 minutes ago');
+    expect(formatTimeAgo(now - 3 * 3_600_000, now, 'en')).toBe('3 hours ago');
+    expect(formatTimeAgo(now - 86_400_000, now, 'en')).toBe('yesterday');
+    expect(formatTimeAgo(now - 15 * 86_400_000, now, 'en')).toBe('2 weeks ago');
+    expect(formatTimeAgo(now - 400 * 86_400_000, now, 'en')).toBe('last year');
+    expect(formatTimeAgo(now - 2 * 86_400_000, now, 'kr')).toBe('그저께');
+    expect(formatTimeAgo(now - 5 * 60_000, now, 'fr')).toBe('il y a 5 minutes');
   });
 });

@@ -36,3 +36,27 @@ export function formatList(items: readonly string[], language: string): string {
   if (!format) lists.set(tag, (format = new Intl.ListFormat(tag, { type: 'conjunction' })));
   return format.format(items);
 }
+
+const relative = new Map<string, Intl.RelativeTimeFormat>();
+/** Units of time and their length in milliseconds, shortest first. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 1000],
+  ['minute', 60_000],
+  ['hour', 3_600_000],
+  ['day', 86_400_000],
+  ['week', 604_800_000],
+  ['month', 2_629_800_000],
+  ['year', 31_557_600_000],
+];
+
+/** How long ago a moment was, as the language says it ("5 minutes ago", "yesterday", "now"). */
+export function formatTimeAgo(at: number, now: number, language: string): string {
+  const tag = intlLocale(language);
+  let format = relative.get(tag);
+  if (!format) relative.set(tag, (format = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })));
+  const ms = at - now;
+  // The largest unit the time spans at least once ("now" within a second).
+  let [unit, size] = UNITS[0] ?? ['second', 1000];
+  for (const [u, s] of UNITS) if (Math.abs(ms) >= s) [unit, size] = [u, s];
+  return format.format(Math.round(ms / size), unit);
+}

@@ -90,6 +90,8 @@ const SAME_AS_ENGLISH: { texts: string[]; locales: Locale[] | 'all'; why: string
       'Mature',
       'Message',
       'Messages',
+      '{{count}} message',
+      '{{count}} messages',
       'Narration',
       'Options',
       'Portrait',

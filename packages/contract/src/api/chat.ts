@@ -81,6 +81,11 @@ export const personaBodySchema = z.object({
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),
+  /**
+   * Its place in the conversation: messages read in this order. A branch's copy of a message it
+   * shared keeps the original's place (and has an id of its own), so ids alone are not the order.
+   */
+  seq: z.number().int(),
   role: z.enum(['user', 'assistant']),
   /** The chosen alternative's text (for assistant messages), or the user's text. */
   content: z.string(),

@@ -52,6 +52,7 @@ export const AI_CHAT_MODEL: ModelProfileId = 'genla-8b';
 export function messageDto(m: ChatMessageRow, seenIn: string = m.conversationId): ChatMessageDto {
   return {
     id: m.id,
+    seq: m.seq,
     role: m.role,
     content: m.swipes[m.swipeIndex] ?? '',
     swipes: m.swipes,

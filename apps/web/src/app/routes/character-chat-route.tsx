@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { Link, Navigate, useRouteParams } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
+import { BranchesSheet } from '@/features/chat/components/branch-tree';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
@@ -114,6 +115,7 @@ function CharacterChat({
   });
   const [settings, setSettings] = useState(false);
   const [details, setDetails] = useState(false);
+  const [branches, setBranches] = useState(false);
   const { refreshConversation, restart } = chat;
 
   const openSettings = useCallback(
@@ -149,6 +151,7 @@ function CharacterChat({
         placeholder={t('composer.placeholder', { name: isolate(character.name) })}
         settingsOpen={settings}
         onSettingsOpenChange={openSettings}
+        branching
       />
     );
 
@@ -186,7 +189,11 @@ function CharacterChat({
           <span id="chat-header-details" className="sr-only">
             {t('details', { name: character.name })}
           </span>
-          <ChatHeaderActions onSettings={() => openSettings(true)} onRestart={() => void askRestart()} />
+          <ChatHeaderActions
+            onBranches={() => setBranches(true)}
+            onSettings={() => openSettings(true)}
+            onRestart={() => void askRestart()}
+          />
           {!character.is_owner && (
             <ReportTrigger target={{ type: 'character', id: character.id, name: character.name }}>
               {({ label, onClick }) => (
@@ -212,6 +219,14 @@ function CharacterChat({
       >
         <CharacterProfile character={character} onChange={setCharacter} />
       </aside>
+      <BranchesSheet
+        open={branches}
+        onOpenChange={setBranches}
+        characterId={character.id}
+        characterName={character.name}
+        shownId={chat.state.conversation?.id}
+        onSwitch={chat.switchTo}
+      />
       <Sheet open={details} onOpenChange={setDetails} title={character.name}>
         <CharacterProfile character={character} onChange={setCharacter} />
       </Sheet>

@@ -1,21 +1,26 @@
-import { Eraser, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { Eraser, GitBranch, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** The chat's header buttons: settings, clear (AI chat only) and restart. */
+/** The chat's header buttons: branches (character chat), settings, clear (AI chat only) and restart. */
 export function ChatHeaderActions({
   onSettings,
   onRestart,
   onClear,
+  onBranches,
   canClear = true,
 }: {
   onSettings: () => void;
   onRestart: () => void;
   onClear?: (() => void) | undefined;
+  onBranches?: (() => void) | undefined;
   canClear?: boolean;
 }) {
   const { t } = useTranslation('chat');
   const buttons = [
+    ...(onBranches
+      ? [{ label: t('branches.title'), icon: GitBranch, onClick: onBranches, testId: 'chat-branches-open' }]
+      : []),
     {
       label: t('settings.title'),
       icon: SlidersHorizontal,

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, COSTS, MODEL_PROFILES, type ConversationDto } from '@lumi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Brain, Check, UserRound } from 'lucide-react';
+import { Brain, Check, Sparkles, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -174,6 +174,16 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
           title={t('settings.memory')}
           hint={t('settings.memoryHint')}
         >
+          {conversation.memory_auto && memory === conversation.memory && (
+            // Written by the chat engine as the chat grew (issue 21); the user's edit makes it theirs.
+            <p
+              className="text-muted mb-2 inline-flex items-center gap-1.5 text-xs"
+              data-testid="chat-memory-auto"
+            >
+              <Sparkles className="text-pink h-3.5 w-3.5" aria-hidden />
+              {t('settings.memoryAuto')}
+            </p>
+          )}
           <label className="sr-only" htmlFor="chat-memory">
             {t('settings.memory')}
           </label>

@@ -42,6 +42,8 @@ interface ChatViewProps {
   empty?: (pick: (text: string) => void) => ReactNode;
   settingsOpen: boolean;
   onSettingsOpenChange: (open: boolean) => void;
+  /** Messages offer "Branch from here" (character chats, whose branches the page lists). */
+  branching?: boolean;
 }
 
 /** Within this distance of the bottom the list follows a streaming reply. */
@@ -78,6 +80,7 @@ export function ChatView({
   empty,
   settingsOpen,
   onSettingsOpenChange,
+  branching = false,
 }: ChatViewProps) {
   const { t } = useTranslation('chat');
   const { state } = chat;
@@ -118,7 +121,7 @@ export function ChatView({
     await chat.loadOlder();
   };
 
-  const { edit, swipe, regenerate, continueReply, remove } = chat;
+  const { edit, swipe, regenerate, continueReply, remove, branch } = chat;
   const actions = useMemo<MessageActions>(
     () => ({
       edit,
@@ -140,8 +143,14 @@ export function ChatView({
           if (yes) await remove(id);
         });
       },
+      branch: branching
+        ? (id) => {
+            follow.current = true;
+            void branch(id);
+          }
+        : undefined,
     }),
-    [edit, swipe, regenerate, continueReply, remove, confirm, t],
+    [edit, swipe, regenerate, continueReply, remove, branch, branching, confirm, t],
   );
 
   const send = useCallback(

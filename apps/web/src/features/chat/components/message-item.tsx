@@ -5,6 +5,7 @@ import {
   Copy,
   FastForward,
   Flag,
+  GitBranch,
   Pencil,
   RefreshCw,
   Sparkles,
@@ -29,6 +30,8 @@ export interface MessageActions {
   regenerate: (id: number) => void;
   continueReply: (id: number) => void;
   swipe: (id: number, index: number) => void;
+  /** "Branch from here" (character chats): absent where a chat has no branches. */
+  branch?: ((id: number) => void) | undefined;
 }
 
 interface MessageItemProps {
@@ -275,6 +278,16 @@ export const MessageItem = memo(function MessageItem({
                     <FastForward className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
                   </ActionButton>
                 </>
+              )}
+              {actions.branch && (
+                // A new conversation from this message on; this one stays as it is.
+                <ActionButton
+                  label={t('message.branch')}
+                  testId="message-branch"
+                  onClick={() => actions.branch?.(m.id)}
+                >
+                  <GitBranch className="h-4 w-4" aria-hidden />
+                </ActionButton>
               )}
               <ActionButton
                 label={t('message.delete')}

@@ -257,3 +257,92 @@ describe('useChat: earlier messages', () => {
     expect(result.current.state.messages.map((m) => m.id)).toEqual(ids(31, 60));
   });
 });
+
+describe('useChat: branches', () => {
+  const B1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a43';
+  const history = [
+    msg(1, 'assistant', 'Hello, traveller.'),
+    msg(2, 'user', 'Hi'),
+    msg(3, 'assistant', 'Welcome.'),
+  ];
+
+  it('branches from a message with the conversation shown, and shows the new branch', async () => {
+    pages = [page(history, { conversation: { ...conversation, id: C1 } })];
+    const branch = page(
+      history.slice(0, 2).map((m) => ({ ...m, shared: true })),
+      { conversation: { ...conversation, id: B1, parent_id: C1 } },
+    );
+    fakeApi(API.chatBranch, () => branch);
+    const { result } = await openChat();
+    await act(async () => {
+      expect(await result.current.branch(2)).toBe(true);
+    });
+    expect(requestsTo(API.chatBranch)[0]?.sent.body).toEqual({ conversationId: C1, id: 2 });
+    expect(result.current.state.conversation?.id).toBe(B1);
+    expect(result.current.state.messages.map((m) => m.id)).toEqual([1, 2]);
+    expect(notify).toHaveBeenCalledWith('success', chatEn.branches.created);
+  });
+
+  it('edits a shared message in the branch shown, then reads the branch again (its copies have new ids)', async () => {
+    const shared = history.map((m) => ({ ...m, shared: true }));
+    const copied = [
+      shared[0]!,
+      { ...msg(9, 'user', 'Hi there'), seq: 2 },
+      { ...msg(10, 'assistant', 'Welcome.'), seq: 3 },
+    ];
+    pages = [
+      page(shared, { conversation: { ...conversation, id: B1, parent_id: C1 } }),
+      page(copied, { conversation: { ...conversation, id: B1, parent_id: C1 } }),
+    ];
+    fakeApi(API.chatEdit, () => copied[1]!);
+    const { result } = await openChat();
+    await act(async () => {
+      expect(await result.current.edit(2, 'Hi there')).toBe(true);
+    });
+    expect(requestsTo(API.chatEdit)[0]?.sent.body).toEqual({
+      id: 2,
+      content: 'Hi there',
+      conversationId: B1,
+    });
+    expect(reads().at(-1)).toMatchObject({ conversationId: B1 });
+    expect(result.current.state.messages.map((m) => m.id)).toEqual([1, 9, 10]);
+  });
+
+  it('switches to another conversation of the character', async () => {
+    fakeApi(API.chatSwitch, () =>
+      page([msg(5, 'assistant', 'Back again?')], { conversation: { ...conversation, id: B1 } }),
+    );
+    const { result } = await openChat();
+    await act(async () => {
+      expect(await result.current.switchTo(B1)).toBe(true);
+    });
+    expect(requestsTo(API.chatSwitch)[0]?.sent.body).toEqual({ conversationId: B1 });
+    expect(result.current.state.messages.map((m) => m.content)).toEqual(['Back again?']);
+  });
+
+  it('regenerates in the conversation shown', async () => {
+    replyWith([
+      { event: 'start', data: { conversation_id: C1, user_message: null, message_id: 1, notice: null } },
+      { event: 'delta', data: { text: 'Another hello.' } },
+      {
+        event: 'done',
+        data: {
+          message: msg(1, 'assistant', 'Another hello.', {
+            swipes: ['Hello, traveller.', 'Another hello.'],
+            swipe_index: 1,
+          }),
+          remain: 28,
+        },
+      },
+    ]);
+    const { result } = await openChat();
+    await act(async () => {
+      await result.current.regenerate(1);
+    });
+    expect(requestsTo(API.chatSend)[0]?.sent.body).toEqual({
+      regenerate: 1,
+      characterId: 7,
+      conversationId: C1,
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { creditsEvents } from '@/lib/events';
 import { readLocal, removeLocal, StorageKey, writeLocal } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import type { ChatWhere } from '../api/chat-where';
+import { branchChat } from '../api/branch-chat';
 import { deleteMessage } from '../api/delete-message';
 import { editMessage } from '../api/edit-message';
 import { getMessages } from '../api/get-messages';
@@ -14,6 +15,7 @@ import { restartChat } from '../api/restart-chat';
 import { saveMemory as postMemory } from '../api/save-memory';
 import { savePersona } from '../api/save-persona';
 import { swipeMessage } from '../api/swipe-message';
+import { switchChat } from '../api/switch-chat';
 import { streamReply, type ReplyRequest } from '../api/stream-reply';
 import {
   chatReducer,
@@ -27,6 +29,10 @@ import { settledValue } from '@/lib/tracked';
 
 /** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
 export type ChatSource = { kind: 'character'; characterId: number } | { kind: 'ai' };
+
+/** Whether the conversation shown shares this message with the one it branched from. */
+const sharedMessage = (state: ChatState, id: number) =>
+  state.messages.find((m) => m.id === id)?.shared ?? false;
 
 /** After Stop the server saves the partial reply; give it a moment before reading it back. */
 const SETTLE_MS = 700;
@@ -50,6 +56,10 @@ export interface ChatController {
   edit: (id: number, content: string) => Promise<boolean>;
   remove: (id: number) => Promise<void>;
   swipe: (id: number, index: number) => Promise<void>;
+  /** "Branch from here": a new conversation sharing the history up to the message, shown now. */
+  branch: (id: number) => Promise<boolean>;
+  /** Shows another of the character's conversations (a branch, an earlier chat). */
+  switchTo: (conversationId: string) => Promise<boolean>;
   /** Character chat: a new conversation with the greeting. AI chat: a new chat, settings reset. */
   restart: () => Promise<void>;
   /** Character chat: the same as restart. AI chat: the messages go, the settings stay. */
@@ -207,6 +217,20 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     }
   }, [where]);
 
+  /**
+   * After a change to a message the branch shared with its parent: the branch has its own
+   * copies from that message on, with new ids, so the page reads the conversation again.
+   */
+  const reread = useCallback(async () => {
+    const id = stateRef.current.conversation?.id;
+    if (!id) return;
+    try {
+      dispatch({ type: 'loaded', page: await getMessages({ conversationId: id }) });
+    } catch {
+      dispatch({ type: 'settled' });
+    }
+  }, []);
+
   const run = useCallback(
     async (body: ReplyRequest, prepare: () => void): Promise<boolean> => {
       if (abortRef.current) return false;
@@ -294,16 +318,22 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     [characterId, pendingModel, run],
   );
 
-  const regenerate = useCallback(
-    (id: number) =>
-      run({ regenerate: id, characterId }, () => dispatch({ type: 'reworking', mode: 'regenerate', id })),
-    [characterId, run],
+  /** Regenerates or continues a reply in the conversation shown. */
+  const rework = useCallback(
+    async (mode: 'regenerate' | 'continue', id: number) => {
+      const shared = sharedMessage(stateRef.current, id);
+      const body: ReplyRequest =
+        mode === 'regenerate'
+          ? { regenerate: id, characterId, conversationId: stateRef.current.conversation?.id }
+          : { continue: id, characterId, conversationId: stateRef.current.conversation?.id };
+      const ran = await run(body, () => dispatch({ type: 'reworking', mode, id }));
+      if (ran && shared) await reread();
+      return ran;
+    },
+    [characterId, reread, run],
   );
-  const continueReply = useCallback(
-    (id: number) =>
-      run({ continue: id, characterId }, () => dispatch({ type: 'reworking', mode: 'continue', id })),
-    [characterId, run],
-  );
+  const regenerate = useCallback((id: number) => rework('regenerate', id), [rework]);
+  const continueReply = useCallback((id: number) => rework('continue', id), [rework]);
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
   // The older messages join the conversation the reducer holds (and shifts as replies come), so
@@ -322,35 +352,76 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     await readOlder({ w, page }).catch(() => undefined);
   }, [loadingOlder, readOlder, where]);
 
-  const edit = useCallback(async (id: number, content: string) => {
+  const edit = useCallback(
+    async (id: number, content: string) => {
+      const shared = sharedMessage(stateRef.current, id);
+      try {
+        const message = await editMessage(id, content.trim(), stateRef.current.conversation?.id);
+        if (shared) await reread();
+        else dispatch({ type: 'replaced', message });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [reread],
+  );
+
+  const remove = useCallback(
+    async (id: number) => {
+      const shared = sharedMessage(stateRef.current, id);
+      try {
+        await deleteMessage(id, stateRef.current.conversation?.id);
+        if (shared) await reread();
+        else dispatch({ type: 'removed', id });
+      } catch {
+        // The API client showed why.
+      }
+    },
+    [reread],
+  );
+
+  const swipe = useCallback(
+    async (id: number, index: number) => {
+      const before = stateRef.current.messages.find((m) => m.id === id);
+      if (!before || index < 0 || index >= before.swipes.length) return;
+      dispatch({
+        type: 'replaced',
+        message: { ...before, swipe_index: index, content: before.swipes[index] ?? '' },
+      });
+      try {
+        const message = await swipeMessage(id, index, stateRef.current.conversation?.id);
+        if (before.shared) await reread();
+        else dispatch({ type: 'replaced', message });
+      } catch {
+        dispatch({ type: 'replaced', message: before });
+      }
+    },
+    [reread],
+  );
+
+  const branch = useCallback(
+    async (id: number) => {
+      const conversation = stateRef.current.conversation;
+      if (!conversation || abortRef.current) return false;
+      try {
+        dispatch({ type: 'loaded', page: await branchChat(conversation.id, id) });
+        notify('success', t('branches.created'));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [t],
+  );
+
+  const switchTo = useCallback(async (conversationId: string) => {
+    abortRef.current?.abort();
     try {
-      dispatch({ type: 'replaced', message: await editMessage(id, content.trim()) });
+      dispatch({ type: 'loaded', page: await switchChat(conversationId) });
       return true;
     } catch {
       return false;
-    }
-  }, []);
-
-  const remove = useCallback(async (id: number) => {
-    try {
-      await deleteMessage(id);
-      dispatch({ type: 'removed', id });
-    } catch {
-      // The API client showed why.
-    }
-  }, []);
-
-  const swipe = useCallback(async (id: number, index: number) => {
-    const before = stateRef.current.messages.find((m) => m.id === id);
-    if (!before || index < 0 || index >= before.swipes.length) return;
-    dispatch({
-      type: 'replaced',
-      message: { ...before, swipe_index: index, content: before.swipes[index] ?? '' },
-    });
-    try {
-      dispatch({ type: 'replaced', message: await swipeMessage(id, index) });
-    } catch {
-      dispatch({ type: 'replaced', message: before });
     }
   }, []);
 
@@ -448,6 +519,8 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       edit,
       remove,
       swipe,
+      branch,
+      switchTo,
       restart,
       clear,
       saveSettings,
@@ -469,6 +542,8 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       edit,
       remove,
       swipe,
+      branch,
+      switchTo,
       restart,
       clear,
       saveSettings,

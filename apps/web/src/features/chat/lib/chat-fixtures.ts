@@ -9,6 +9,7 @@ export const msg = (
   over: Partial<ChatMessageDto> = {},
 ): ChatMessageDto => ({
   id,
+  seq: id,
   role,
   content,
   swipes: [content],

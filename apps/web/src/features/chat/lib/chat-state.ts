@@ -76,6 +76,8 @@ export function localId(): number {
 export function localMessage(role: 'user' | 'assistant', content: string): UiMessage {
   return {
     id: localId(),
+    // Not stored yet: after every stored message.
+    seq: Number.MAX_SAFE_INTEGER,
     role,
     content,
     swipes: [content],
@@ -96,18 +98,21 @@ export function olderPageNumber(messages: readonly UiMessage[], pageSize: number
   return Math.floor(stored / pageSize) + 1;
 }
 
-/** Older messages go before the loaded ones; pages may overlap after new messages, so ids decide. */
+/**
+ * Older messages go before the loaded ones; pages may overlap after new messages, so places
+ * (`seq`) decide.
+ */
 function prependOlder(messages: UiMessage[], older: readonly ChatMessageDto[]): UiMessage[] {
   const known = new Set(messages.map((m) => m.id));
-  const oldest = messages.find((m) => !m.local)?.id ?? Number.POSITIVE_INFINITY;
-  return [...older.filter((m) => !known.has(m.id) && m.id < oldest), ...messages];
+  const oldest = messages.find((m) => !m.local)?.seq ?? Number.POSITIVE_INFINITY;
+  return [...older.filter((m) => !known.has(m.id) && m.seq < oldest), ...messages];
 }
 
 /** The newest page replaces everything from its first message on; older loaded ones stay. */
 function mergeNewest(messages: UiMessage[], newest: readonly ChatMessageDto[]): UiMessage[] {
-  const first = newest[0]?.id;
+  const first = newest[0]?.seq;
   if (first === undefined) return [];
-  return [...messages.filter((m) => !m.local && m.id < first), ...newest];
+  return [...messages.filter((m) => !m.local && m.seq < first), ...newest];
 }
 
 const withText = (m: UiMessage, content: string): UiMessage => {
