@@ -384,9 +384,15 @@ export class ChatConversations {
   }
 }
 
-/** A message's start, for the branch tree: one line, at most CHAT_LIMITS.branchPreview characters. */
+/**
+ * A message's start, for the branch tree: one line of plain text (no Markdown emphasis marks),
+ * at most CHAT_LIMITS.branchPreview characters.
+ */
 function preview(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[*`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > CHAT_LIMITS.branchPreview ? `${line.slice(0, CHAT_LIMITS.branchPreview - 1)}…` : line;
 }
 

@@ -1,13 +1,6 @@
-import {
-  CHAT_LIMITS,
-  ErrorCode,
-  modelProfile,
-  type ChatSendBody,
-  type ChatStreamEvent,
-  type ModelProfileId,
-} from '@lumi/contract';
+import { CHAT_LIMITS, ErrorCode, type ChatSendBody, type ChatStreamEvent } from '@lumi/contract';
 import type { ChatCharacter } from '../characters/characters.service';
-import { isEngineError, type ChatRequest, type ModerationResult } from '@lumi/engines';
+import { isEngineError, type ModerationResult } from '@lumi/engines';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';
 import type { SpendResult } from '../credits/credits.service';
@@ -15,10 +8,11 @@ import { letRequestLeave, startEngine, type Started } from './engine-start';
 import { ReplyGuard } from './reply-guard';
 import * as repo from './chat.repository';
 import { TurnCache } from './turn-cache';
-import { buildPrompt, DEFAULT_USER_NAME, type BuiltPrompt } from './prompt';
+import type { BuiltPrompt } from './prompt';
+import { planReply } from './reply-plan';
 import * as branches from './branches.repository';
 import { MemoryFolder, NEW_TURN_ID } from './memory-fold';
-import { adultChat, ChatConversations, messageDto, nsfwRequired, type ChatDeps } from './chat-conversations';
+import { adultChat, ChatConversations, messageDto, type ChatDeps } from './chat-conversations';
 
 export type { ChatDeps, ProfileSetting } from './chat-conversations';
 export { messageDto } from './chat-conversations';
@@ -82,89 +76,6 @@ export class ChatService extends ChatConversations {
   }
 
   /**
-   * The request for the engine from what a send has read, with the checks that refuse it. The
-   * request is plain data: two plans from the same data make equal requests.
-   */
-  private plan(
-    user: User,
-    body: ChatSendBody,
-    conversation: Conversation,
-    character: ChatCharacter | undefined,
-    all: repo.Turn[],
-    target: ChatMessageRow | undefined,
-  ) {
-    const model = body.model ?? (conversation.model as ModelProfileId);
-    const profile = modelProfile(model);
-    if (!profile) throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'model' });
-    if (profile.adult && !user.enableNsfw) throw nsfwRequired();
-    const content = body.content?.trim() ?? '';
-    const setting = this.deps.profiles[profile.id as ModelProfileId];
-    // The turns end with the reworked message: regenerate answers what came before it,
-    // continue extends it.
-    const turns = body.regenerate !== undefined ? all.slice(0, -1) : [...all];
-    // The new message takes part in the prompt before it is stored (its id comes after all).
-    if (content) turns.push({ id: NEW_TURN_ID, role: 'user', content });
-    const persona = { name: conversation.personaName, description: conversation.personaDescription };
-    const userName = persona.name.trim() || DEFAULT_USER_NAME;
-    const prompt = buildPrompt({
-      ...(character
-        ? {
-            character: {
-              name: character.name,
-              description: character.desc,
-              personality: character.personality,
-              scenario: character.scenario,
-              exampleDialogue: character.example_dialogue,
-              systemPrompt: character.system_prompt,
-              postHistoryInstructions: character.post_history_instructions,
-              chatStyle: character.chat_style,
-              book: character.book,
-            },
-          }
-        : {}),
-      persona,
-      memory: conversation.memory,
-      turns,
-      budgetTokens: setting.contextTokens - setting.maxTokens,
-      countTokens: this.deps.countTokens,
-    });
-    const request: Omit<ChatRequest, 'signal'> = {
-      model: this.deps.backendModel(profile.id as ModelProfileId),
-      messages: prompt.messages,
-      sampling: { ...setting.sampling, maxTokens: setting.maxTokens },
-      timeoutMs: this.deps.replyTimeoutMs,
-      // A regenerated reply samples afresh: each swipe its own seed.
-      ...(target && body.regenerate !== undefined ? { seed: target.swipes.length } : {}),
-      ...(character
-        ? {
-            demo: {
-              charName: character.name,
-              userName,
-              description: character.desc,
-              personality: character.personality,
-              scenario: character.scenario,
-              exampleDialogue: character.example_dialogue,
-              chatStyle: character.chat_style,
-            },
-          }
-        : {}),
-    };
-    return {
-      model: profile.id as ModelProfileId,
-      content,
-      userName,
-      /** What the memory fold runs on: the backend model and its context. */
-      fold: { model: request.model, contextTokens: setting.contextTokens },
-      /** The turns the prompt was built from; the oldest `dropped` of them did not fit. */
-      turns,
-      dropped: prompt.dropped,
-      lore: prompt.lore,
-      request,
-    };
-  }
-
-  /** Asks the engine; `stop` ends the request (the caller leaving ends it too). */
-  /**
    * A request started from what this process already holds for a warm conversation (its
    * turns, row and character from the last send, and the user's credits then), before the
    * database is asked. Used only if the request built from the database is the same.
@@ -190,7 +101,7 @@ export class ChatService extends ChatConversations {
     });
     if (floor.verdict === 'refuse') return undefined;
     try {
-      const plan = this.plan(user, body, warm.conversation, warm.character, warm.turns, undefined);
+      const plan = planReply(this.deps, user, body, warm.conversation, warm.character, warm.turns, undefined);
       return { ...startEngine(this.deps.engine, plan.request, signal), key: JSON.stringify(plan.request) };
     } catch {
       return undefined; // refused on what is held: the database decides below
@@ -342,7 +253,7 @@ export class ChatService extends ChatConversations {
           user.id,
         )
       : undefined;
-    const plan = this.plan(user, body, conversation, character, all, target);
+    const plan = planReply(this.deps, user, body, conversation, character, all, target);
     if (read.credits < this.cost) throw notEnoughCredits();
     if (body.model && body.model !== conversation.model) {
       await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });
