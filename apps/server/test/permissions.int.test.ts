@@ -147,6 +147,30 @@ describe('the permission matrix', () => {
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
     ],
     [
+      'branch a conversation',
+      () => ['POST', '/cgi-bin/auth/character_msg/branch', { conversationId, id: messageId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      "list a conversation's branches",
+      () => ['GET', `/cgi-bin/auth/character_msg/branches?conversationId=${conversationId}`],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      'switch to a conversation',
+      () => ['POST', '/cgi-bin/auth/character_msg/switch', { conversationId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      'edit a message as seen in a conversation',
+      () => [
+        'POST',
+        '/cgi-bin/auth/character_msg/edit',
+        { id: messageId, conversationId, content: 'Mine again.' },
+      ],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
       'set a conversation memory',
       () => ['POST', '/cgi-bin/auth/character_msg/memory', { conversationId, memory: 'x' }],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
