@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -8,8 +9,9 @@ import commonEn from '@/locales/en/common.json';
 import commonFr from '@/locales/fr/common.json';
 import { memoryRouter } from '@/testing/memory-router';
 import type { ChatController } from '../hooks/use-chat';
-import { loaded, msg } from '../lib/chat-fixtures';
+import { conversation, loaded, msg } from '../lib/chat-fixtures';
 import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
+import { ChatSettings } from './chat-settings';
 import { ChatView } from './chat-view';
 
 const i18n = i18next.createInstance();
@@ -268,5 +270,44 @@ describe('what a reply remembered (issue 21)', () => {
     expect(screen.getByTestId('message-lore').textContent).toBe(
       'Souvenirs\u202f: \u2068Eldoria\u2069 et \u2068the healer’s vow\u2069',
     );
+  });
+});
+
+describe('the memory in the settings', () => {
+  function showSettings(memoryAuto: boolean) {
+    const state = loaded([msg(1, 'assistant', 'Hello.')], {
+      conversation: {
+        ...conversation,
+        memory: '- Sam: My sister Zara keeps the key.',
+        memory_auto: memoryAuto,
+      },
+    });
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <ChatSettings
+            open
+            onOpenChange={() => undefined}
+            conversation={state.conversation}
+            model="nela-8b"
+            onSave={() => Promise.resolve(true)}
+            onSaveMemory={() => Promise.resolve(true)}
+          />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('says when the chat engine wrote it, until the user changes it', () => {
+    showSettings(true);
+    expect(screen.getByTestId('chat-memory-auto').textContent).toBe(chatEn.settings.memoryAuto);
+    fireEvent.change(screen.getByTestId('chat-memory'), { target: { value: 'Mine now.' } });
+    expect(screen.queryByTestId('chat-memory-auto')).toBeNull();
+  });
+
+  it('says nothing of the kind for a memory the user wrote', () => {
+    showSettings(false);
+    expect(screen.queryByTestId('chat-memory-auto')).toBeNull();
   });
 });
