@@ -213,6 +213,31 @@ export function fullRowFromJson(json: {
   return { c: fromRowJson(characters, json.c), creatorName: json.creatorName, isCollected: json.isCollected };
 }
 
+/** What a lineage needs to know of its sources now: may this viewer open them, may everyone. */
+export interface SourceState {
+  visible: boolean;
+  listed: boolean;
+  nsfw: boolean;
+}
+
+export async function sourceStates(
+  db: DbOrTx,
+  viewer: Viewer,
+  ids: number[],
+): Promise<Map<number, SourceState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: characters.id,
+      nsfw: characters.nsfw,
+      visible: sql<boolean>`(${visibleTo(viewer)})`,
+      listed: sql<boolean>`(${listed})`,
+    })
+    .from(characters)
+    .where(inArray(characters.id, ids));
+  return new Map(rows.map((r) => [r.id, { visible: r.visible, listed: r.listed, nsfw: r.nsfw }]));
+}
+
 /** Any character by id, deleted or not: for owner checks and "creator removed" answers. */
 export async function findAny(db: DbOrTx, id: number): Promise<Character | undefined> {
   const [row] = await db.select().from(characters).where(eq(characters.id, id));
