@@ -31,8 +31,22 @@ export interface CardCredit {
 /** The newest `LINEAGE_LIMITS.entries` of a chain (oldest first). */
 export const newestCredits = <T>(chain: readonly T[]): T[] => chain.slice(-LINEAGE_LIMITS.entries);
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * One line of shown text: control characters as spaces, trimmed to `max`, a lone surrogate (a
+ * broken one, or a pair the limit cut) as U+FFFD; a database refuses both in JSON.
+ */
 const text = (value: unknown, max: number): string =>
-  typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, max) : '';
+  typeof value === 'string'
+    ? value
+        // eslint-disable-next-line no-control-regex -- NUL and the other controls are what goes
+        .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
+        .trim()
+        .slice(0, max)
+        .replace(LONE_SURROGATE, '\ufffd')
+        .trim()
+    : '';
 
 function webUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > LINEAGE_LIMITS.url) return undefined;
@@ -69,7 +83,7 @@ export function readCardCredits(extensions: Record<string, unknown>): CardCredit
  */
 export function withoutCardCredits(extensions: Record<string, unknown>): Record<string, unknown> {
   const own = extensions[CARD_EXTENSION_KEY];
-  if (!isRecord(own) || !(BASED_ON_KEY in own)) return extensions;
+  if (!isRecord(own) || !Array.isArray(own[BASED_ON_KEY])) return extensions;
   const { [BASED_ON_KEY]: _chain, ...rest } = own;
   const { [CARD_EXTENSION_KEY]: _own, ...others } = extensions;
   return Object.keys(rest).length > 0 ? { ...others, [CARD_EXTENSION_KEY]: rest } : others;

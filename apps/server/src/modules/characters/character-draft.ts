@@ -310,7 +310,10 @@ function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
 export function creditedCreator(row: FullRow): string {
   const own = row.c.cardExtra.data.creator;
   const named = typeof own === 'string' ? own.replace(/\s+/g, ' ').trim() : '';
-  return (named || row.creatorName.trim()).slice(0, LINEAGE_LIMITS.creator);
+  // By code points: a cut never splits a pair (the database refuses a lone half in JSON).
+  return Array.from(named || row.creatorName.trim())
+    .slice(0, LINEAGE_LIMITS.creator)
+    .join('');
 }
 
 /**
