@@ -1,11 +1,21 @@
 import { ErrorCode } from '@lumi/contract';
-import { ArrowLeft, ArrowRight, CircleAlert, Info, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  CircleAlert,
+  GitFork,
+  Info,
+  Loader2,
+  RotateCcw,
+  Sparkles,
+} from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { isolate } from '@/lib/bidi';
 import { Link, useSearchParams } from '@/lib/router';
 import { CharacterPreview } from './character-preview';
 import { STEPS, stepOf, type FieldName } from './form-model';
@@ -50,6 +60,15 @@ function CharacterFormView({ type }: { type: FormType | null }) {
           <header className="mb-5">
             <h1 className="text-xl font-extrabold tracking-tight text-balance sm:text-2xl">{title}</h1>
             <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty">{t(`subtitle.${mode}`)}</p>
+            {mode === 'clone' && form.source && (
+              <p
+                className="border-line bg-surface-2 text-muted mt-3 flex items-start gap-2 rounded-2xl border px-4 py-3 text-sm leading-relaxed"
+                data-testid="clone-notice"
+              >
+                <GitFork className="text-violet mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                <span className="min-w-0">{t('cloneNotice', { name: isolate(form.source.name) })}</span>
+              </p>
+            )}
           </header>
 
           {form.missingSource && (
