@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import charactersAr from '@/locales/ar/characters.json';
-import charactersEn from '@/locales/en/characters.json';
+import chatAr from '@/locales/ar/chat.json';
+import chatEn from '@/locales/en/chat.json';
 import { localesDir } from '../../../locales/locale-files';
 import { memoryRouter } from '@/testing/memory-router';
 import { BasedOnLine } from './based-on';
@@ -15,7 +15,7 @@ const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { characters: charactersEn }, ar: { characters: charactersAr } },
+    resources: { en: { chat: chatEn }, ar: { chat: chatAr } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
@@ -82,8 +82,8 @@ describe('the "based on" line', () => {
   it.each(LOCALE_CODES)(
     '%s: the name is the link and the creator is isolated, in every sentence',
     async (locale) => {
-      const file = path.join(localesDir, locale, 'characters.json');
-      i18n.addResourceBundle(locale, 'characters', JSON.parse(fs.readFileSync(file, 'utf8')), true, true);
+      const file = path.join(localesDir, locale, 'chat.json');
+      i18n.addResourceBundle(locale, 'chat', JSON.parse(fs.readFileSync(file, 'utf8')), true, true);
       await i18n.changeLanguage(locale);
       const chain: BasedOn[] = [ada, { id: 12, name: 'Bo', creator: '' }];
       show(chain);

@@ -13,8 +13,10 @@ const name = 'text-fg font-semibold';
  * that character when the server gave its id (the viewer may open it); the names keep their own
  * direction in right-to-left text (`dir="auto"`, `<bdi>`). A hidden creator is left out.
  */
-function Credit({ entry, kind }: { entry: BasedOn; kind: 'basedOn' | 'original' }) {
-  const { t } = useTranslation('characters');
+function Credit({ entry, kind }: { entry: BasedOn; kind: 'nearest' | 'original' }) {
+  // The chat page's namespace (the character page is its chat): home loads `characters`, and
+  // its weight is at the budget.
+  const { t } = useTranslation('chat');
   const locale = useLocale();
   // (`char`, not `source`: i18next's HTML parser takes <source> for a void element.)
   const char =
@@ -30,7 +32,7 @@ function Credit({ entry, kind }: { entry: BasedOn; kind: 'basedOn' | 'original' 
   return (
     <Trans
       t={t}
-      i18nKey={`profile.${kind}${entry.creator ? '' : 'Unnamed'}`}
+      i18nKey={`basedOn.${kind}${entry.creator ? '' : 'Unnamed'}`}
       values={{ name: entry.name, creator: entry.creator }}
       components={{ char, creator: <bdi className={name} /> }}
     />
@@ -50,7 +52,7 @@ export function BasedOnLine({ chain, className }: { chain: readonly BasedOn[]; c
       <p className="flex items-start gap-1.5">
         <GitFork className="mt-[0.2rem] h-4 w-4 shrink-0" aria-hidden />
         <span className="min-w-0 break-words">
-          <Credit entry={nearest} kind="basedOn" />
+          <Credit entry={nearest} kind="nearest" />
         </span>
       </p>
       {original && (
