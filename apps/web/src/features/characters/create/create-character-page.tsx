@@ -59,15 +59,14 @@ function CharacterFormView({ type }: { type: FormType | null }) {
         <div className="w-full max-w-3xl min-w-0">
           <header className="mb-5">
             <h1 className="text-xl font-extrabold tracking-tight text-balance sm:text-2xl">{title}</h1>
-            <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty">{t(`subtitle.${mode}`)}</p>
-            {mode === 'clone' && form.source && (
-              <p
-                className="border-line bg-surface-2 text-muted mt-3 flex items-start gap-2 rounded-2xl border px-4 py-3 text-sm leading-relaxed"
-                data-testid="clone-notice"
-              >
-                <GitFork className="text-violet mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                <span className="min-w-0">{t('cloneNotice', { name: isolate(form.source.name) })}</span>
+            {mode === 'clone' && form.source ? (
+              // A clone's subtitle says whose version it is and that the original will be credited.
+              <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty" data-testid="clone-notice">
+                <GitFork className="text-violet me-1.5 inline-block h-4 w-4 align-[-0.2em]" aria-hidden />
+                {t('cloneNotice', { name: isolate(form.source.name) })}
               </p>
+            ) : (
+              <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty">{t(`subtitle.${mode}`)}</p>
             )}
           </header>
 
