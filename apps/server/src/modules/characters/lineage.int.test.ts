@@ -24,6 +24,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { characters, users } from '../../db/schema';
+import { eraseUser } from '../accounts/accounts.repository';
 import { migrationsDir } from '../../paths';
 
 const SITE = 'https://lumi.example';
@@ -368,6 +369,24 @@ describe('creator credit and forks', () => {
     expect(bad.code).toBe(ErrorCode.INVALID_INPUT);
     expect(bad.message).toBe(en.invalid_field.replace('{{field}}', 'clone_from'));
     expect((await send<CharacterDetail>(carol, { clone_from: '999999999' })).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('forgets an erased account’s name in the credits, and keeps its character’s', async () => {
+    const erin = await loginTourist(t.app);
+    await t.database.db.update(users).set({ name: 'Erin Erased' }).where(eq(users.id, erin.uid));
+    const echo = await publicCharacter(erin, 'Echo of Erin');
+    const bobs = await clone(bob, echo.id, { name: 'Echo, kept' });
+    const carols = await clone(carol, bobs.id, { name: 'Echo, kept twice' });
+    expect(bobs.based_on).toEqual([{ id: echo.id, name: 'Echo of Erin', creator: 'Erin Erased' }]);
+    expect(await eraseUser(t.database.db, erin.uid)).toBe(true);
+    expect(await basedOn(dave, bobs.id)).toEqual([{ id: null, name: 'Echo of Erin', creator: '' }]);
+    const page = await get(dave, carols.id);
+    expect(page.data.based_on).toEqual([
+      { id: null, name: 'Echo of Erin', creator: '' },
+      { id: bobs.id, name: 'Echo, kept', creator: 'Bob Brand' },
+    ]);
+    expect(page.raw).not.toContain('Erin Erased');
+    expect(cardText((await exported(dave, carols.id)).raw)).not.toContain('Erin Erased');
   });
 
   it('the migration credits the clones made before the lineage was kept', async () => {
