@@ -27,6 +27,7 @@ export const lineageIds = (lineage: readonly LineageEntry[]): number[] =>
   lineage.flatMap((e) => (e.id === undefined ? [] : [e.id]));
 
 interface Credit {
+  /** The entry as it may be shown (the creator's name left out while their profile is hidden). */
   entry: LineageEntry;
   /** The viewer may open the source now (visible, and adult only with adult content on). */
   openable: boolean;
@@ -38,7 +39,8 @@ interface Credit {
  * The versions a viewer is credited with. A version that everyone could see when it was cloned
  * keeps its name then, whatever became of it; one that was not (only its owner, or an admin,
  * could clone it) is left out unless the viewer may see it now. Names are never read again: a
- * source renamed or made private later shows the name it had in public.
+ * source renamed or made private later shows the name it had in public. A creator whose profile
+ * is hidden now (by an admin or reports) is credited without their name, as everywhere else.
  */
 function creditsFor(
   lineage: readonly LineageEntry[],
@@ -51,7 +53,7 @@ function creditsFor(
     if (!entry.listed && !visible) return [];
     return [
       {
-        entry,
+        entry: state?.creatorHidden ? { ...entry, creator: '' } : entry,
         openable: visible && (!state?.nsfw || user.enableNsfw),
         listedNow: state?.listed === true,
       },

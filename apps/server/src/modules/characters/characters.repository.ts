@@ -213,11 +213,15 @@ export function fullRowFromJson(json: {
   return { c: fromRowJson(characters, json.c), creatorName: json.creatorName, isCollected: json.isCollected };
 }
 
-/** What a lineage needs to know of its sources now: may this viewer open them, may everyone. */
+/**
+ * What a lineage needs to know of its sources now: may this viewer open them, may everyone, and
+ * whether an admin or reports hide their creator's profile.
+ */
 export interface SourceState {
   visible: boolean;
   listed: boolean;
   nsfw: boolean;
+  creatorHidden: boolean;
 }
 
 export async function sourceStates(
@@ -232,10 +236,12 @@ export async function sourceStates(
       nsfw: characters.nsfw,
       visible: sql<boolean>`(${visibleTo(viewer)})`,
       listed: sql<boolean>`(${listed})`,
+      creatorHidden: sql<boolean>`(${users.hiddenAt} IS NOT NULL)`,
     })
     .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
     .where(inArray(characters.id, ids));
-  return new Map(rows.map((r) => [r.id, { visible: r.visible, listed: r.listed, nsfw: r.nsfw }]));
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
 
 /** Any character by id, deleted or not: for owner checks and "creator removed" answers. */

@@ -204,14 +204,31 @@ describe('creator credit and forks', () => {
     }
   });
 
-  it('credits a creator whose profile is hidden without their name', async () => {
+  it('credits a creator whose profile is hidden without their name, then or later', async () => {
+    const hide = (who: Who, hidden: boolean) =>
+      t.database.db
+        .update(users)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(users.id, who.uid));
     const ivy = await publicCharacter(carol, 'Ivy Iris');
-    await t.database.db.update(users).set({ hiddenAt: new Date() }).where(eq(users.id, carol.uid));
+    await hide(carol, true);
     try {
       const bobs = await clone(bob, ivy.id);
       expect(bobs.based_on).toEqual([{ id: ivy.id, name: 'Ivy Iris', creator: '' }]);
+      await hide(carol, false);
+      // Hidden when it was cloned: the snapshot has no name to show.
+      expect(await basedOn(dave, bobs.id)).toEqual([{ id: ivy.id, name: 'Ivy Iris', creator: '' }]);
+
+      const juno = await publicCharacter(carol, 'Juno Jade');
+      const daves = await clone(dave, juno.id);
+      expect(daves.based_on).toEqual([{ id: juno.id, name: 'Juno Jade', creator: 'Carol Cruz' }]);
+      await hide(carol, true);
+      const page = await get(bob, daves.id);
+      expect(page.data.based_on).toEqual([{ id: juno.id, name: 'Juno Jade', creator: '' }]);
+      expect(page.raw).not.toContain('Carol Cruz');
+      expect(cardText((await exported(bob, daves.id)).raw)).not.toContain('Carol Cruz');
     } finally {
-      await t.database.db.update(users).set({ hiddenAt: null }).where(eq(users.id, carol.uid));
+      await hide(carol, false);
     }
   });
 
