@@ -119,6 +119,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     autoApprove: config.characterAutoApprove,
     admins,
     moderation,
+    publicUrl: config.publicUrl,
   });
   const chat = new ChatService({
     db: database.db,

@@ -9,6 +9,7 @@ export * from './api/session';
 export * from './api/accounts';
 export * from './character-card';
 export * from './characters';
+export * from './lineage';
 export * from './crisis-lines';
 export * from './api/characters';
 export * from './chat';

@@ -10,6 +10,7 @@ import {
   VISIBILITIES,
   parseTags,
 } from '../characters';
+import { LINEAGE_LIMITS } from '../lineage';
 import * as API from './routes/characters';
 import { endpoint, noData } from './endpoint';
 
@@ -181,6 +182,19 @@ export const characterSummarySchema = z.object({
 });
 export type CharacterSummary = z.infer<typeof characterSummarySchema>;
 
+/**
+ * One version a character is based on, as it was when it was cloned (issue 21): its name and its
+ * creator's then. `id` is there only while the caller may open that character (a link); a source
+ * deleted, made private or adult for this viewer is credited without one.
+ */
+export const basedOnSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().max(LINEAGE_LIMITS.name),
+  /** Empty when the creator's name was hidden. */
+  creator: z.string().max(LINEAGE_LIMITS.creator),
+});
+export type BasedOn = z.infer<typeof basedOnSchema>;
+
 /** character/get: everything the chat and the edit form need. */
 export const characterDetailSchema = characterSummarySchema.extend({
   personality: z.string(),
@@ -195,6 +209,8 @@ export const characterDetailSchema = characterSummarySchema.extend({
   model: z.string(),
   my_rating: z.number().nullable(),
   cloned_from: z.number().int().nullable(),
+  /** The versions it is based on, oldest first, the nearest last (empty for an original). */
+  based_on: z.array(basedOnSchema).max(LINEAGE_LIMITS.entries),
 });
 export type CharacterDetail = z.infer<typeof characterDetailSchema>;
 

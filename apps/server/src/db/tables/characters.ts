@@ -57,6 +57,11 @@ export const characters = pgTable(
     cardExtra: jsonb('card_extra').$type<CardExtra>().notNull().default({ data: {}, top: {} }),
     /** The character it was cloned from, if any. */
     clonedFrom: bigint('cloned_from', { mode: 'number' }),
+    /**
+     * The versions it is based on, oldest first, as they were when it was cloned (or as an
+     * imported card named them): the credit outlives the source's renaming, hiding or deletion.
+     */
+    lineage: jsonb('lineage').$type<LineageEntry[]>().notNull().default([]),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingAvg: real('rating_avg').notNull().default(0),
@@ -98,6 +103,23 @@ export const characterOf = () =>
   bigint('character_id', { mode: 'number' })
     .notNull()
     .references(() => characters.id, { onDelete: 'cascade' });
+/** One version in a character's lineage (issue 21, docs/decisions.md "Creator credit"). */
+export interface LineageEntry {
+  /** The character here, when the version is one of this site's. */
+  id?: number;
+  name: string;
+  /** The name it was credited to (empty when the creator's name was hidden). */
+  creator: string;
+  /** Its page elsewhere, as an imported card gave it. */
+  url?: string;
+  /**
+   * Whether everyone could see it when it was cloned (public, approved, not hidden). Only its
+   * owner (or an admin) can clone one that was not, and its name is then shown only to those who
+   * may see it now.
+   */
+  listed: boolean;
+}
+
 export interface CardExtra {
   /** Keys of the card's `data` without a column here. */
   data: Record<string, unknown>;

@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailCodes, identities, jobs, loginTokens, oauthFlows, users, type User } from '../../db/schema';
+import {
+  characters,
+  emailCodes,
+  identities,
+  jobs,
+  loginTokens,
+  oauthFlows,
+  users,
+  type User,
+} from '../../db/schema';
 
 export async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
   await db.insert(emailCodes).values(values);
@@ -245,6 +254,14 @@ export async function eraseUser(db: DbOrTx, id: string): Promise<boolean> {
     await tx.execute(
       sql`DELETE FROM ${loginTokens} WHERE (${loginTokens.provider}, ${loginTokens.subject}) IN (SELECT provider, subject FROM ${identities} WHERE user_id = ${id})`,
     );
+    // Other people's clones keep crediting these characters by name, but not by the account's.
+    const own = sql`(SELECT ${characters.id} FROM ${characters} WHERE ${characters.ownerId} = ${id})`;
+    const credits = (entry: string) => sql.raw(`(${entry} ->> 'id')::bigint`);
+    await tx.execute(sql`UPDATE ${characters} SET lineage = (
+        SELECT jsonb_agg(CASE WHEN ${credits('e')} IN ${own} THEN jsonb_set(e, '{creator}', '""') ELSE e END ORDER BY n)
+        FROM jsonb_array_elements(${characters.lineage}) WITH ORDINALITY AS x(e, n))
+      WHERE ${characters.ownerId} <> ${id}
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(${characters.lineage}) AS y(f) WHERE ${credits('f')} IN ${own})`);
     await tx.delete(users).where(eq(users.id, id));
     return true;
   });

@@ -5,15 +5,21 @@ import {
   CardError,
   DEFAULT_MODEL,
   ErrorCode,
+  LINEAGE_LIMITS,
   isPng,
+  isRecord,
   modelProfile,
   parseTags,
+  readCardCredits,
   readCardFile,
+  withCardCredits,
+  withoutCardCredits,
+  type CardCredit,
   type CardData,
   type CharacterForm,
   type ParsedCard,
 } from '@lumi/contract';
-import type { Character, NewCharacter, User } from '../../db/schema';
+import type { Character, LineageEntry, NewCharacter, User } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { checkImage, listImage, reencodeImage } from '../../lib/images';
 import { requireUploadAllowed } from '../images/picture-check';
@@ -76,6 +82,9 @@ export async function resolveDraft(
     }
   }
   const fromCard = card ? draftOfCard(card) : {};
+  // A card that names the versions it is based on starts the lineage from them; a clone's (or
+  // an edited character's) own lineage stays.
+  const cardChain = card ? readCardCredits(card.data.extensions) : undefined;
   // Required fields: a blank form value falls back to the card, then the base. Optional ones:
   // a blank form value clears the field.
   const need = <K extends 'name' | 'description' | 'personality' | 'firstMessage'>(
@@ -134,6 +143,9 @@ export async function resolveDraft(
     visibility: form.visibility ?? base.visibility ?? 'public',
     cardExtra: card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
     clonedFrom: base.clonedFrom ?? null,
+    lineage: base.lineage?.length
+      ? base.lineage
+      : (cardChain?.map((c): LineageEntry => ({ ...c, listed: true })) ?? base.lineage ?? []),
   };
 
   const tagNames = parseTags(form.tag ?? fromCard.tags ?? base.tags ?? []);
@@ -153,6 +165,8 @@ export async function resolveDraft(
       ...values.alternateGreetings,
       ...tagNames,
       ...bookTexts(values.cardExtra.data.character_book),
+      // The names a card credits are shown on the character's page.
+      ...(cardChain ?? []).flatMap((c) => [c.name, c.creator]),
     ],
     { surface: 'character', adult: nsfw },
     user.id,
@@ -206,6 +220,7 @@ export interface Draft {
   listHeadKey: string;
   tags: string[];
   clonedFrom: number | null;
+  lineage: LineageEntry[];
 }
 
 /** The texts of a card's character book (keys, names, comments and contents of its entries). */
@@ -251,6 +266,7 @@ export function draftOf(c: Character): Partial<Draft> {
     listHeadKey: c.listHeadKey,
     tags: c.tagLine ? c.tagLine.split(',') : [],
     clonedFrom: c.clonedFrom,
+    lineage: c.lineage,
   };
 }
 
@@ -279,10 +295,34 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
   return out;
 }
 
+/** The card's keys without a column; its chain of credits has one (lineage). */
 function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
+  data.extensions = withoutCardCredits(card.data.extensions);
   return { data, top: card.extra };
+}
+
+/**
+ * The creator a version is credited to: the creator its card names (an imported card keeps its
+ * own), else its owner's public name (empty while their profile is hidden).
+ */
+export function creditedCreator(row: FullRow): string {
+  const own = row.c.cardExtra.data.creator;
+  const named = typeof own === 'string' ? own.replace(/\s+/g, ' ').trim() : '';
+  // By code points: a cut never splits a pair (the database refuses a lone half in JSON).
+  return Array.from(named || row.creatorName.trim())
+    .slice(0, LINEAGE_LIMITS.creator)
+    .join('');
+}
+
+/**
+ * What a clone carries of its source's card data: everything but the creator, since the one who
+ * clones is the creator of the new version (the source is credited in the lineage).
+ */
+export function clonedCardExtra(extra: Character['cardExtra']): Character['cardExtra'] {
+  const { creator: _creator, ...data } = extra.data;
+  return { data, top: extra.top };
 }
 
 /**
@@ -303,13 +343,17 @@ function exportTags(carried: unknown, tags: string[], categoryTag: string): stri
   return key(own.slice(0, CHARACTER_LIMITS.tags)) === key(current) ? carried : tags;
 }
 
-/** A character as an exported card's data (V3): its columns over the keys it carried along. */
-export function cardDataOf(row: FullRow, tags: string[]): CardData {
+/**
+ * A character as an exported card's data (V3): its columns over the keys it carried along, and
+ * the versions it is based on in `extensions.lumi.based_on` (none: the extensions as they came).
+ */
+export function cardDataOf(row: FullRow, tags: string[], basedOn: readonly CardCredit[] = []): CardData {
   const c = row.c;
+  const carried = c.cardExtra.data.extensions;
+  const extensions = withCardCredits(isRecord(carried) ? carried : {}, basedOn);
   return {
     creator: row.creatorName.trim(),
     character_version: '',
-    extensions: {},
     ...c.cardExtra.data,
     name: c.name,
     description: c.description,
@@ -322,5 +366,6 @@ export function cardDataOf(row: FullRow, tags: string[]): CardData {
     post_history_instructions: c.postHistoryInstructions,
     alternate_greetings: c.alternateGreetings,
     tags: exportTags(c.cardExtra.data.tags, tags, CATEGORY_TAG[c.category]),
+    extensions,
   };
 }

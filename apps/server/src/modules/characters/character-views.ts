@@ -1,4 +1,4 @@
-import type { CharacterDetail, CharacterSummary } from '@lumi/contract';
+import type { BasedOn, CharacterDetail, CharacterSummary } from '@lumi/contract';
 import type { Character, User } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { SummaryRow } from './characters.repository';
@@ -45,8 +45,13 @@ export function summaryOf(
   };
 }
 
-/** A character's page: its summary and the fields the chat and the edit form use. */
-export function detailOf(summary: CharacterSummary, c: Character, myRating: number | null): CharacterDetail {
+/** A character's page: its summary, the fields the chat and the edit form use, its credits. */
+export function detailOf(
+  summary: CharacterSummary,
+  c: Character,
+  myRating: number | null,
+  basedOn: BasedOn[],
+): CharacterDetail {
   return {
     ...summary,
     personality: c.personality,
@@ -61,5 +66,6 @@ export function detailOf(summary: CharacterSummary, c: Character, myRating: numb
     model: c.model,
     my_rating: myRating,
     cloned_from: c.clonedFrom,
+    based_on: basedOn,
   };
 }

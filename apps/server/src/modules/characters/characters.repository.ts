@@ -213,6 +213,37 @@ export function fullRowFromJson(json: {
   return { c: fromRowJson(characters, json.c), creatorName: json.creatorName, isCollected: json.isCollected };
 }
 
+/**
+ * What a lineage needs to know of its sources now: may this viewer open them, may everyone, and
+ * whether an admin or reports hide their creator's profile.
+ */
+export interface SourceState {
+  visible: boolean;
+  listed: boolean;
+  nsfw: boolean;
+  creatorHidden: boolean;
+}
+
+export async function sourceStates(
+  db: DbOrTx,
+  viewer: Viewer,
+  ids: number[],
+): Promise<Map<number, SourceState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: characters.id,
+      nsfw: characters.nsfw,
+      visible: sql<boolean>`(${visibleTo(viewer)})`,
+      listed: sql<boolean>`(${listed})`,
+      creatorHidden: sql<boolean>`(${users.hiddenAt} IS NOT NULL)`,
+    })
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.ownerId))
+    .where(inArray(characters.id, ids));
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
+}
+
 /** Any character by id, deleted or not: for owner checks and "creator removed" answers. */
 export async function findAny(db: DbOrTx, id: number): Promise<Character | undefined> {
   const [row] = await db.select().from(characters).where(eq(characters.id, id));

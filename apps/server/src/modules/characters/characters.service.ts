@@ -22,12 +22,14 @@ import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './characters.repository';
 import {
   cardDataOf,
+  clonedCardExtra,
   draftOf,
   nsfwRequired,
   resolveDraft,
   type Draft,
   type UploadedFiles,
 } from './character-draft';
+import { basedOnFor, cardCreditsFor, lineageIds, lineageOfClone } from './character-lineage';
 import { creatorOf, detailOf, summaryOf } from './character-views';
 import { HotOrder } from './hot-order';
 import type { FullRow, SummaryRow, Viewer } from './characters.repository';
@@ -42,6 +44,8 @@ export interface CharactersDeps {
   admins: AdminPolicy;
   /** Checks the fields, cards and avatars (issue 18). */
   moderation: ModerationService;
+  /** The site's address: exported cards link the public versions a character is based on. */
+  publicUrl: string;
 }
 
 /** A public character as its page's link preview and first paint show it. */
@@ -242,8 +246,16 @@ export class CharactersService {
   }
 
   private async detail(row: FullRow, user: User, withRating = true): Promise<CharacterDetail> {
-    const rating = withRating ? await repo.myRating(this.deps.db, row.c.id, user.id) : null;
-    return detailOf(this.summary(row, user), row.c, rating);
+    const [rating, states] = await Promise.all([
+      withRating ? repo.myRating(this.deps.db, row.c.id, user.id) : null,
+      this.sourceStates(row, user),
+    ]);
+    return detailOf(this.summary(row, user), row.c, rating, basedOnFor(row.c.lineage, states, user));
+  }
+
+  /** What the viewer may see now of the characters a lineage names (no query for an original). */
+  private sourceStates(row: FullRow, user: User) {
+    return repo.sourceStates(this.deps.db, this.viewer(user), lineageIds(row.c.lineage));
   }
 
   async mine(user: User, page: number, size: number): Promise<CharacterPage> {
@@ -265,6 +277,9 @@ export class CharactersService {
       const source = await this.visibleAdult(user, form.clone_from);
       base = draftOf(source.c);
       base.clonedFrom = source.c.id;
+      // The source is credited as it is now; the one who clones is the new version's creator.
+      base.lineage = lineageOfClone(source);
+      base.cardExtra = clonedCardExtra(source.c.cardExtra);
       // A copy gets image files of its own: removing either character, or erasing either
       // owner's account, never takes the other's avatar.
       if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
@@ -406,7 +421,9 @@ export class CharactersService {
     const c = row.c;
     const image = await this.deps.storage.get(c.headKey);
     if (!image) throw notFound();
-    const data = cardDataOf(row, await repo.tagsOf(this.deps.db, c.id));
+    const [tags, states] = await Promise.all([repo.tagsOf(this.deps.db, c.id), this.sourceStates(row, user)]);
+    const credits = cardCreditsFor(c.lineage, states, user, this.deps.publicUrl);
+    const data = cardDataOf(row, tags, credits);
     const png = writePngCard(await toPng(image), { spec: 'v3', data, extra: c.cardExtra.top });
     const safe = c.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'character';
     return { png, filename: `${safe}.png` };

@@ -22,7 +22,7 @@ const latestFirst = [desc(conversations.activeAt), desc(conversations.id)];
 
 /**
  * A conversation's history (its ancestors' shared messages, then its own) as a table: the
- * `chat_history` function of migration 0012. Order it by `seq`.
+ * `chat_history` function of migration 0013. Order it by `seq`.
  */
 export const history = (conversationId: SQL | string) => sql`chat_history(${conversationId})`;
 

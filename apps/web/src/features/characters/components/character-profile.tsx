@@ -12,13 +12,14 @@ import { notify } from '@/lib/toast';
 import { cardUrl } from '../api/card-url';
 import { rateCharacter } from '../api/rate-character';
 import { useLikeToggle } from '../hooks/use-like-toggle';
+import { BasedOnLine } from './based-on';
 import { FORM_STATE_KEY } from './owner-menu';
 import { ReportLinks } from './report-links';
 import { TagChips } from './tag-chips';
 
 /**
- * Who a character is, beside their chat: portrait, creator, tags, description, rating, like,
- * clone and card export. `onChange` receives the character as rating and like change it.
+ * Who a character is, beside their chat: portrait, creator, what it is based on, tags,
+ * description, rating, like, clone and card export. `onChange` receives the character as rating and like change it.
  */
 export function CharacterProfile({
   character: c,
@@ -83,6 +84,7 @@ export function CharacterProfile({
           </span>
         )}
       </p>
+      <BasedOnLine chain={c.based_on} className="mt-2" />
       <TagChips tags={c.tags} className="mt-3 gap-1.5" chipClassName="bg-surface-2 px-2.5" />
       <p dir="auto" className="text-fg/90 mt-4 text-sm leading-relaxed whitespace-pre-line">
         {c.desc}

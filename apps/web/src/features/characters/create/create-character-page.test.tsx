@@ -141,6 +141,7 @@ const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => ({
   model: 'genla-8b',
   my_rating: null,
   cloned_from: null,
+  based_on: [],
   ...over,
 });
 
@@ -305,6 +306,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     fakeApi(API.characterModify, () => detail());
     renderPage('/free-ai-create-character?type=edit');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit character' })).toBeTruthy();
+    expect(screen.queryByTestId('clone-notice')).toBeNull();
     expect((textbox(/^Name/) as HTMLInputElement).value).toBe('Mira');
     click(/^Continue/);
     expect((textbox(/^Tags/) as HTMLInputElement).value).toBe('Fantasy, Anime');
@@ -331,6 +333,10 @@ describe('create character page', { timeout: 20_000 }, () => {
     fakeApi(API.characterCreate, () => detail({ id: 43 }));
     renderPage('/free-ai-create-character?type=clone');
     expect(screen.getByRole('heading', { level: 1, name: 'Clone character' })).toBeTruthy();
+    // It says whose character this version comes from, the name isolated for right-to-left text.
+    expect(screen.getByTestId('clone-notice').textContent).toBe(
+      "You're making your own version of \u2068Mira\u2069. Its page will say which character it's based on and who created the original.",
+    );
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();

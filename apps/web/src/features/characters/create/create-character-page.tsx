@@ -1,11 +1,21 @@
 import { ErrorCode } from '@lumi/contract';
-import { ArrowLeft, ArrowRight, CircleAlert, Info, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  CircleAlert,
+  GitFork,
+  Info,
+  Loader2,
+  RotateCcw,
+  Sparkles,
+} from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
+import { isolate } from '@/lib/bidi';
 import { Link, useSearchParams } from '@/lib/router';
 import { CharacterPreview } from './character-preview';
 import { STEPS, stepOf, type FieldName } from './form-model';
@@ -49,7 +59,15 @@ function CharacterFormView({ type }: { type: FormType | null }) {
         <div className="w-full max-w-3xl min-w-0">
           <header className="mb-5">
             <h1 className="text-xl font-extrabold tracking-tight text-balance sm:text-2xl">{title}</h1>
-            <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty">{t(`subtitle.${mode}`)}</p>
+            {mode === 'clone' && form.source ? (
+              // A clone's subtitle says whose version it is and that the original will be credited.
+              <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty" data-testid="clone-notice">
+                <GitFork className="text-violet me-1.5 inline-block h-4 w-4 align-[-0.2em]" aria-hidden />
+                {t('cloneNotice', { name: isolate(form.source.name) })}
+              </p>
+            ) : (
+              <p className="text-muted mt-1.5 text-sm leading-relaxed text-pretty">{t(`subtitle.${mode}`)}</p>
+            )}
           </header>
 
           {form.missingSource && (
