@@ -7,12 +7,12 @@ import { DevOutbox } from '../../lib/mailer';
 import { fakeNowPayments, fakeStripe } from '../../../test/fake-payments';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
+  withTestApp,
   loginTourist,
   messagesFile,
   signInByEmail,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 import { nowpaymentsSignature } from './gateways';
 
@@ -26,7 +26,6 @@ const IPN_SECRET = 'ipn-secret-local';
 const stripe = new Stripe('sk_test_unused', { telemetry: false });
 
 describe('buying credits with Stripe and NOWPayments', () => {
-  let t: TestApp;
   let stripeApi: Awaited<ReturnType<typeof fakeStripe>>;
   let nowApi: Awaited<ReturnType<typeof fakeNowPayments>>;
   const outbox = new DevOutbox(() => undefined);
@@ -36,26 +35,25 @@ describe('buying credits with Stripe and NOWPayments', () => {
   beforeAll(async () => {
     stripeApi = await fakeStripe({ secretKey: STRIPE_KEY });
     nowApi = await fakeNowPayments({ apiKey: NOW_KEY });
-    t = await createTestApp({
-      mailer: outbox,
-      clock: () => new Date(now),
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripeApi.url,
-        NOWPAYMENTS_API_KEY: NOW_KEY,
-        NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
-        NOWPAYMENTS_API_URL: nowApi.url,
-        PUBLIC_URL: 'https://lumi.test',
-        ADMIN_EMAILS: 'admin@lumi.test',
-      },
-    });
   });
   afterAll(async () => {
-    await t.close();
     await stripeApi.close();
     await nowApi.close();
   });
+  const t = useTestApp(() => ({
+    mailer: outbox,
+    clock: () => new Date(now),
+    env: {
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+      NOWPAYMENTS_API_KEY: NOW_KEY,
+      NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
+      NOWPAYMENTS_API_URL: nowApi.url,
+      PUBLIC_URL: 'https://lumi.test',
+      ADMIN_EMAILS: 'admin@lumi.test',
+    },
+  }));
 
   const get = async <T>(cookie: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/cgi-bin/auth${url}`, headers: { cookie } });
@@ -527,12 +525,8 @@ describe('buying credits with Stripe and NOWPayments', () => {
 });
 
 describe('the built-in test checkout (no payment keys)', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
-  beforeAll(async () => {
-    t = await createTestApp({ mailer: outbox });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ mailer: outbox });
   let me: { cookie: string };
   beforeEach(async () => {
     me = await signInByEmail(t, outbox, `tester${Math.random().toString(36).slice(2)}@lumi.test`);
@@ -632,8 +626,7 @@ describe('the built-in test checkout (no payment keys)', () => {
 describe('payments turned off', () => {
   it('answers that the way of paying is not available, and the webhooks are not there', async () => {
     const outbox = new DevOutbox(() => undefined);
-    const t = await createTestApp({ mailer: outbox, env: { PAYMENTS_TEST_CHECKOUT: 'false' } });
-    try {
+    await withTestApp({ mailer: outbox, env: { PAYMENTS_TEST_CHECKOUT: 'false' } }, async (t) => {
       expect(t.app.services.payments.modes()).toEqual({ card: 'off', crypto: 'off' });
       const me = await signInByEmail(t, outbox, 'off@lumi.test');
       const res = await t.app.inject({
@@ -650,8 +643,6 @@ describe('payments turned off', () => {
         payload: '{}',
       });
       expect(hook.statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
