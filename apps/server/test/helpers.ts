@@ -60,24 +60,39 @@ function migratedTemplate(): Promise<Blob> {
  */
 export async function createTestDatabase(): Promise<Database> {
   if (!TEST_DATABASE_URL) return openDatabase({ pgliteFrom: await migratedTemplate() });
-  const name = `lumi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const throwaway = await createThrowawayDatabase(TEST_DATABASE_URL, 'lumi_test');
+  const database = await openDatabase({ url: throwaway.url, poolSize: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
+}
+
+/**
+ * An empty database of its own on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`:
+ * its URL, and `drop` to remove it with whatever is still connected to it.
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
