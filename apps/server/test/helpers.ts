@@ -83,11 +83,7 @@ export async function createThrowawayDatabase(
   const run = async (sql: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
+    await admin.query(sql).finally(() => admin.end());
   };
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);

@@ -25,6 +25,10 @@ const network = () => {
   return (host = 1) => `198.18.${n}.${host}`;
 };
 
+const count = (answers: Answer[], code: number) => answers.filter((a) => a.code === code).length;
+const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
 function client(cluster: Cluster) {
   let turn = 0;
   /** One request, to the processes in turn, from `ip`. */
@@ -67,12 +71,12 @@ function client(cluster: Cluster) {
     return { cookie: `ticket=${data.ticket}`, uid: data.uid };
   }
 
-  return { call, tourist };
-}
+  /** 100 image requests at once by `who`, from `ip`. */
+  const imagesAtOnce = (who: { cookie: string }, ip: string, json: object) =>
+    times(100, () => call('POST', '/cgi-bin/auth/aigc/image', { ip, cookie: who.cookie, json }));
 
-const count = (answers: Answer[], code: number) => answers.filter((a) => a.code === code).length;
-const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+  return { call, tourist, imagesAtOnce };
+}
 
 /**
  * Two processes of the site for a describe block, started in beforeAll and stopped in afterAll:
@@ -173,13 +177,7 @@ describe.runIf(TEST_DATABASE_URL)('limits across two server processes on one Pos
   it('keeps 4 open jobs per user, of 100 image and speech requests at once (was 73 of 100)', async () => {
     const ip = network();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a red fox' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a red fox' });
     expect(count(answers, 0)).toBe(4);
     expect(count(answers, ErrorCode.TOO_FREQUENT)).toBe(96);
     // Speech and voice cloning share the cap: with 4 open, text to speech is refused at once.
@@ -276,13 +274,7 @@ describe.runIf(TEST_DATABASE_URL)('free fast images across two server processes'
     const api = client(cluster);
     const ip = network();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a kite', speed: 'fast' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a kite', speed: 'fast' });
     expect(count(answers, 0)).toBe(5);
     expect(count(answers, ErrorCode.FORBIDDEN)).toBe(95);
     expect(answers.find((a) => a.code === ErrorCode.FORBIDDEN)?.body.message).toMatch(/5/);
@@ -322,13 +314,7 @@ describe.runIf(TEST_DATABASE_URL && process.env.REDIS_URL)('request rate limits 
     const api = client(cluster);
     const ip = fresh();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a moth' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a moth' });
     // Past the rate limit: 429. Within it: the open-jobs cap and credits answer as usual.
     expect(answers.filter((a) => a.status === 429)).toHaveLength(88);
     expect(count(answers, 0)).toBe(4);
