@@ -30,6 +30,16 @@ describe('credits ledger', () => {
     return user.id;
   }
 
+  /** A pack of `amount` credits for a day from now; `ref` names the grant (one per ref). */
+  const grantPack = (id: string, amount: number, ref: string) =>
+    credits.grant(id, {
+      amount,
+      expiresAt: new Date(now.getTime() + DAY),
+      source: 'test',
+      sourceRef: `${id}-${ref}`,
+      reason: 'pack',
+    });
+
   it('gives a new account the daily free credits', async () => {
     const id = await newUser();
     const balance = await credits.balance(id);
@@ -88,13 +98,7 @@ describe('credits ledger', () => {
 
   it('ignores expired packs', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 500,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-short`,
-      reason: 'pack',
-    });
+    await grantPack(id, 500, 'short');
     expect((await credits.balance(id)).remain).toBe(530);
     const saved = now;
     now = new Date(now.getTime() + 2 * DAY);
@@ -105,13 +109,7 @@ describe('credits ledger', () => {
 
   it('refunds exactly what a spend took, once', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 10,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-r`,
-      reason: 'pack',
-    });
+    await grantPack(id, 10, 'r');
     const spent = await credits.spend(id, 35, 'job');
     expect(spent.remain).toBe(5);
     const refunds = await Promise.all([
@@ -140,13 +138,7 @@ describe('credits ledger', () => {
 
   it('never overdraws under 50 concurrent spends', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 40,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-c`,
-      reason: 'pack',
-    });
+    await grantPack(id, 40, 'c');
     // 70 credits in all; 50 spends of 3 want 150: exactly 23 succeed, 1 credit stays.
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => credits.spend(id, 3, 'race')));
     const succeeded = outcomes.filter((o) => o.status === 'fulfilled');

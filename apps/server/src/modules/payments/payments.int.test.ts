@@ -138,6 +138,14 @@ describe('buying credits with Stripe and NOWPayments', () => {
     return row;
   };
 
+  /** A new buyer with a card order started: their session, their balance before it, the order. */
+  async function buyerWithOrder(email: string) {
+    const me = await signInByEmail(t, outbox, email);
+    const before = (await balance(me.cookie)).remain;
+    const { orderId } = await cardCheckout(me.cookie);
+    return { me, before, orderId, row: await orderRow(orderId) };
+  }
+
   it('refuses guests, unknown or inactive plans and a price from the page', async () => {
     const guest = await loginTourist(t.app);
     expect(await post(guest.cookie, '/v5pay/create-checkout-session', { plan: 'week' })).toMatchObject({
@@ -222,10 +230,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('refuses forged, stale and altered notices', async () => {
-    const me = await signInByEmail(t, outbox, 'forged@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, orderId, row } = await buyerWithOrder('forged@lumi.test');
     const forged = await deliverStripe(stripeEvent(row, { secret: 'whsec_not_ours' }));
     expect(forged.statusCode).toBe(400);
     const stale = await deliverStripe(stripeEvent(row, { at: now - 301_000 }));
@@ -254,10 +259,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('credits once when the same event arrives 20 times at once, and once across event types', async () => {
-    const me = await signInByEmail(t, outbox, 'repeat@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, row } = await buyerWithOrder('repeat@lumi.test');
     const event = stripeEvent(row, { id: 'evt_repeated' });
     const replies = await Promise.all(Array.from({ length: 20 }, () => deliverStripe(event)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
@@ -268,10 +270,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('waits for an async payment to succeed, and ignores a notice whose amount is not the order', async () => {
-    const me = await signInByEmail(t, outbox, 'async@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, row } = await buyerWithOrder('async@lumi.test');
     expect((await deliverStripe(stripeEvent(row, { payment_status: 'unpaid' }))).statusCode).toBe(200);
     expect((await deliverStripe(stripeEvent(row, { amount_total: 1 }))).json()).toMatchObject({
       granted: false,
