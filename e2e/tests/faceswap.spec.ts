@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectJobDone } from './jobs';
 
 const PUBLIC = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'public');
 const FACE_PHOTO = path.join(PUBLIC, 'faceswap-samples', 'mona-lisa.jpg');
@@ -97,12 +98,8 @@ test('face swap: a random base photo, a face from a file, consent, Swap, compare
   expect(SAMPLE_NAMES).toContain((await forms.last())?.base);
 
   // In queue, then swapping, then the result; the engine may be done before either is seen.
-  const status = page.getByTestId('swap-status');
   const done = page.getByTestId('swap-done');
-  await expect(status.or(done).first()).toBeVisible();
-  const seen = await status.textContent({ timeout: 250 }).catch(() => null);
-  if (seen !== null) expect(seen).toMatch(/Uploading|In queue|Swapping/);
-  await expect(done).toBeVisible({ timeout: 45_000 });
+  await expectJobDone(page.getByTestId('swap-status'), done, /Uploading|In queue|Swapping/, 45_000);
   await expect(done.getByRole('status')).toHaveText('Your swapped photo is ready.');
   await expect(page.getByTestId('credits-balance')).toHaveText('25');
   await expect(page.getByTestId('step-3-badge')).toHaveAttribute('data-done', 'true');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectJobDone } from './jobs';
 
 // Copy link writes to the clipboard; the test reads it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -25,14 +26,9 @@ test('anime generator: a preset, queue to results, zoom, download, share; the li
   await expect(page.getByTestId('preview-free')).toContainText('cost no credits');
   await generate.click();
 
-  // In queue, then Generating, then the results. The preview engine is quick, so the waiting
-  // states may be over before they are looked at: whichever is seen must be one of them.
-  const status = page.getByTestId('generation-status');
+  // In queue, then Generating, then the results.
   const done = page.getByTestId('generation-done');
-  await expect(status.or(done).first()).toBeVisible();
-  const seen = await status.textContent({ timeout: 250 }).catch(() => null);
-  if (seen !== null) expect(seen).toMatch(/Sending|In queue|Generating/);
-  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expectJobDone(page.getByTestId('generation-status'), done, /Sending|In queue|Generating/, 20_000);
   await expect(page.getByTestId('credits-balance')).toHaveText('30');
 
   const card = done.getByTestId('result-image');

@@ -32,6 +32,21 @@ async function seededCharacter(page: Page): Promise<string> {
   return id;
 }
 
+/**
+ * An audio just made (text to speech, a clone), `what` the page is: the page with its result,
+ * then reloaded with it in the history under the result, neither wider than the screen.
+ */
+async function expectAudioThenHistory(page: Page, what: string, timeout: number): Promise<void> {
+  await expect(page.getByTestId('result-ready')).toBeVisible({ timeout });
+  await expectNoHorizontalOverflow(page, `${what} with its result`);
+  // The history under the result lists what was just made.
+  await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
+  await settle(page);
+  await expectNoHorizontalOverflow(page, `${what} with its history`);
+}
+
 /** The parameters of the routes that have one, as each is visited. */
 const paramsOf = (name: RouteName, characterId: string): Record<string, string> =>
   ({
@@ -63,14 +78,7 @@ for (const locale of LOCALES) {
       await page.goto(`${prefix}/free-ai-voice-generator`);
       await page.getByTestId('voice-text').fill(TEXTS[locale]!);
       await page.getByTestId('generate-phone').click();
-      await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 60_000 });
-      await expectNoHorizontalOverflow(page, 'voice generator with its result');
-      // The history under the result lists what was just made.
-      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
-      await page.reload();
-      await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
-      await settle(page);
-      await expectNoHorizontalOverflow(page, 'voice generator with its history');
+      await expectAudioThenHistory(page, 'voice generator', 60_000);
       // The text box and the format choice are on the screen, not beside it.
       for (const id of ['voice-text', 'voice-form']) {
         const box = (await page.getByTestId(id).boundingBox())!;
@@ -97,13 +105,7 @@ for (const locale of LOCALES) {
       await expectNoHorizontalOverflow(page, 'cloning summary');
       await page.getByTestId('consent').check();
       await page.getByTestId('clone-phone').click();
-      await expect(page.getByTestId('result-ready')).toBeVisible({ timeout: 90_000 });
-      await expectNoHorizontalOverflow(page, 'cloning with its result');
-      await expect(page.getByTestId('speech-history').getByTestId('history-item')).toHaveCount(1);
-      await page.reload();
-      await expect(page.getByTestId('history-item').first()).toBeVisible({ timeout: 15_000 });
-      await settle(page);
-      await expectNoHorizontalOverflow(page, 'cloning with its history');
+      await expectAudioThenHistory(page, 'cloning', 90_000);
     });
 
     test(`pictures made, then reload (${locale})`, async ({ page }) => {

@@ -6,9 +6,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import pg from 'pg';
 import { externalNpm } from '../external-npm.mjs';
-import { LIFTED_LIMITS } from './helpers';
+import { createThrowawayDatabase, LIFTED_LIMITS } from './helpers';
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Inside the server package, so the bundle finds node_modules and the migrations like dist/ does. */
@@ -86,14 +85,8 @@ export async function startCluster(
   baseUrl: string,
   env: Record<string, string> = {},
 ): Promise<Cluster> {
-  const name = `lumi_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createThrowawayDatabase(baseUrl, 'lumi_cluster');
+  const databaseUrl = database.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-cluster-'));
   const file = await bundle();
   const common = {
@@ -124,10 +117,7 @@ export async function startCluster(
           }),
       ),
     );
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -1,14 +1,13 @@
 import { ErrorCode, type Envelope } from '@lumi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTestApp,
   FORM_HEADERS,
   form,
   loginTourist,
   messagesFile,
   rowCounts,
   touristCode,
-  type TestApp,
 } from './helpers';
 
 /**
@@ -37,11 +36,7 @@ const SAME_SITE = [
 ];
 
 describe('cross-site requests', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL, RUN_WORKERS: 'false' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { PUBLIC_URL, RUN_WORKERS: 'false' } });
 
   it('refuses a cross-site sign-in (login CSRF): no session, no tourist made', async () => {
     const before = await rowCounts(t.database);

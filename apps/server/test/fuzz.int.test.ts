@@ -17,16 +17,14 @@
  * A failure prints each request (method, URL, headers, body) so it can be sent again.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { seededRandom } from '@lumi/engines';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@lumi/contract';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { DevOutbox } from '../src/lib/mailer';
 import { OPENAPI_PATH, REFERENCE_PATH } from '../src/plugins/openapi';
-import { createTestApp, loginTourist, makeCharacter, messagesFile, type TestApp } from './helpers';
+import { loginTourist, makeCharacter, messagesFile, useTestApp, useWebDist } from './helpers';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : 0x5eed_2024;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
@@ -936,8 +934,26 @@ function describeRequest(request: FuzzRequest, res: Answer): string {
 const outbox = new DevOutbox(() => undefined);
 const ADMIN_EMAILS = Array.from({ length: 50 }, (_, i) => `fuzz-admin-${i}@example.com`);
 
-let t: TestApp;
-let webDir = '';
+// A built site of one page, as in production: a path like /cgi-bin/x/../%2e%2e is the home page
+// once resolved, and without a build the page would answer 503 (not built).
+const site = useWebDist(
+  {
+    'index.html':
+      '<!doctype html><html><head><title>Lumi</title></head><body><div id="root"></div></body></html>',
+  },
+  'lumi-fuzz-web-',
+);
+// The job workers stay on: text to speech waits for its job, and without a worker a good request
+// would wait out the handler timeout (503). Credits keep the jobs that run few and short.
+const t = useTestApp(() => ({
+  mailer: outbox,
+  env: {
+    ADMIN_EMAILS: ADMIN_EMAILS.join(','),
+    // Public characters are approved at once, so every caller can reach the one made below.
+    CHARACTER_AUTO_APPROVE: 'true',
+    WEB_DIST_DIR: site.dir,
+  },
+}));
 let routes: RouteInfo[];
 const rng = new Rng(SEED);
 const inputs = new Inputs(rng);
@@ -1014,24 +1030,6 @@ async function signIn(kind: 'tourist' | 'email'): Promise<void> {
 
 beforeAll(async () => {
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${REQUESTS} requests`);
-  // The job workers stay on: text to speech waits for its job, and without a worker a good request
-  // would wait out the handler timeout (503). Credits keep the jobs that run few and short.
-  // A built site of one page, as in production: a path like /cgi-bin/x/../%2e%2e is the home
-  // page once resolved, and without a build the page would answer 503 (not built).
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-fuzz-web-'));
-  fs.writeFileSync(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><title>Lumi</title></head><body><div id="root"></div></body></html>',
-  );
-  t = await createTestApp({
-    mailer: outbox,
-    env: {
-      ADMIN_EMAILS: ADMIN_EMAILS.join(','),
-      // Public characters are approved at once, so every caller can reach the one made below.
-      CHARACTER_AUTO_APPROVE: 'true',
-      WEB_DIST_DIR: webDir,
-    },
-  });
   // Every route under /cgi-bin, so a new one is fuzzed without a word here; HEAD is a GET's twin.
   routes = t.app.routeList.filter((r) => r.url.startsWith('/cgi-bin') && r.method !== 'HEAD');
   const tourist = await loginTourist(t.app, rng.touristCode());
@@ -1092,10 +1090,6 @@ beforeAll(async () => {
     ...messages.map((m) => String(m.id)),
   ];
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
 
 describe('the route list', () => {
   it('is what Fastify has: every /cgi-bin route, each one findable', () => {

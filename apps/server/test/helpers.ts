@@ -16,6 +16,7 @@ import {
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -59,24 +60,35 @@ function migratedTemplate(): Promise<Blob> {
  */
 export async function createTestDatabase(): Promise<Database> {
   if (!TEST_DATABASE_URL) return openDatabase({ pgliteFrom: await migratedTemplate() });
-  const name = `lumi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const throwaway = await createThrowawayDatabase(TEST_DATABASE_URL, 'lumi_test');
+  const database = await openDatabase({ url: throwaway.url, poolSize: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
+}
+
+/**
+ * An empty database of its own on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`:
+ * its URL, and `drop` to remove it with whatever is still connected to it.
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(sql).finally(() => admin.end());
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
@@ -170,6 +182,93 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await ready.close();
       await database.close();
       if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The test app of a file or a describe block: built in a beforeAll hook and closed in an
+ * afterAll one, where the call stands. Read its fields in the tests and the hooks after it (they
+ * throw before the app is built). `options` may be a function, for what an earlier beforeAll
+ * made (a mail server's address, a temporary directory).
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built)
+      throw new Error('useTestApp: the app is built in beforeAll; read it in a test or a later hook');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** A second app for one test: built, handed to `use`, and closed whatever `use` does. */
+export async function withTestApp<T>(options: TestAppOptions, use: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await createTestApp(options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** The files of a built web site (WEB_DIST_DIR), by their path in the build: `assets/app-1.js`. */
+export type WebDistFiles = Record<string, string | Uint8Array>;
+
+/** Writes a built web site into a new temporary directory; answers the directory. */
+export async function writeWebDist(files: WebDistFiles, prefix = 'lumi-web-dist-'): Promise<string> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), prefix));
+  for (const [name, content] of Object.entries(files)) {
+    await fs.promises.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await fs.promises.writeFile(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+/** A built web site for one test (`writeWebDist`): handed to `use`, removed whatever `use` does. */
+export async function withWebDist<T>(files: WebDistFiles, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await writeWebDist(files);
+  try {
+    return await use(dir);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A built web site for the tests of a file or a describe block (`writeWebDist`), removed in
+ * afterAll. Called before useTestApp, the app that serves it is closed before it goes.
+ */
+export function useWebDist(files: WebDistFiles, prefix?: string): { readonly dir: string } {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await writeWebDist(files, prefix);
+  });
+  afterAll(async () => {
+    if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      if (!dir) throw new Error('useWebDist: the site is written in beforeAll');
+      return dir;
     },
   };
 }

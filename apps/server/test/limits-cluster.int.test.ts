@@ -25,6 +25,10 @@ const network = () => {
   return (host = 1) => `198.18.${n}.${host}`;
 };
 
+const count = (answers: Answer[], code: number) => answers.filter((a) => a.code === code).length;
+const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
 function client(cluster: Cluster) {
   let turn = 0;
   /** One request, to the processes in turn, from `ip`. */
@@ -67,39 +71,58 @@ function client(cluster: Cluster) {
     return { cookie: `ticket=${data.ticket}`, uid: data.uid };
   }
 
-  return { call, tourist };
+  /** 100 image requests at once by `who`, from `ip`. */
+  const imagesAtOnce = (who: { cookie: string }, ip: string, json: object) =>
+    times(100, () => call('POST', '/cgi-bin/auth/aigc/image', { ip, cookie: who.cookie, json }));
+
+  return { call, tourist, imagesAtOnce };
 }
 
-const count = (answers: Answer[], code: number) => answers.filter((a) => a.code === code).length;
-const times = <T>(n: number, fn: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+/**
+ * Two processes of the site for a describe block, started in beforeAll and stopped in afterAll:
+ * behind one trusted proxy, with no job workers (the requests are counted, not run), and `env`.
+ */
+function useCluster(env: Record<string, string>): Cluster {
+  let started: Cluster | undefined;
+  const current = () => {
+    if (!started) throw new Error('useCluster: the processes start in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startCluster(2, TEST_DATABASE_URL!, { TRUST_PROXY: '1', RUN_WORKERS: 'false', ...env });
+  }, 90_000);
+  afterAll(() => started?.stop());
+  return {
+    get urls() {
+      return current().urls;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    stop: () => current().stop(),
+  };
+}
 
 describe.runIf(TEST_DATABASE_URL)('limits across two server processes on one PostgreSQL', () => {
-  let cluster: Cluster;
+  // The site's quotas (new guests set to 10 an hour and 30 a day per network, so that a
+  // hundred requests pass both); the request rates lifted, so that only the quota under test
+  // answers.
+  const cluster = useCluster({
+    TOURISTS_PER_NETWORK_HOUR: '10',
+    TOURISTS_PER_NETWORK_DAY: '30',
+    TOURIST_CREDITS_PER_NETWORK_DAY: REAL_LIMITS.TOURIST_CREDITS_PER_NETWORK_DAY,
+    // A paid image engine (never reached: no worker runs): the preview renderer is free.
+    IMAGE_A1111_URL: 'http://127.0.0.1:9',
+  });
   let db: pg.Client;
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    // The site's quotas (new guests set to 10 an hour and 30 a day per network, so that a
-    // hundred requests pass both); the request rates lifted, so that only the quota under test
-    // answers.
-    cluster = await startCluster(2, TEST_DATABASE_URL!, {
-      TRUST_PROXY: '1',
-      RUN_WORKERS: 'false',
-      TOURISTS_PER_NETWORK_HOUR: '10',
-      TOURISTS_PER_NETWORK_DAY: '30',
-      TOURIST_CREDITS_PER_NETWORK_DAY: REAL_LIMITS.TOURIST_CREDITS_PER_NETWORK_DAY,
-      // A paid image engine (never reached: no worker runs): the preview renderer is free.
-      IMAGE_A1111_URL: 'http://127.0.0.1:9',
-    });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     api = client(cluster);
-  }, 90_000);
-  afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
   });
+  afterAll(() => db?.end());
 
   it('makes 10 new tourists per network an hour, of 100 asked at once (was 100 of 100)', async () => {
     const ip = network();
@@ -154,13 +177,7 @@ describe.runIf(TEST_DATABASE_URL)('limits across two server processes on one Pos
   it('keeps 4 open jobs per user, of 100 image and speech requests at once (was 73 of 100)', async () => {
     const ip = network();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a red fox' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a red fox' });
     expect(count(answers, 0)).toBe(4);
     expect(count(answers, ErrorCode.TOO_FREQUENT)).toBe(96);
     // Speech and voice cloning share the cap: with 4 open, text to speech is refused at once.
@@ -250,29 +267,14 @@ describe.runIf(TEST_DATABASE_URL)('limits across two server processes on one Pos
 });
 
 describe.runIf(TEST_DATABASE_URL)('free fast images across two server processes', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    // Credits and open jobs plentiful, so that only the free fast quota answers.
-    cluster = await startCluster(2, TEST_DATABASE_URL!, {
-      TRUST_PROXY: '1',
-      RUN_WORKERS: 'false',
-      DAILY_FREE_CREDITS: '1000',
-      MAX_OPEN_JOBS_PER_USER: '1000',
-    });
-  }, 90_000);
-  afterAll(() => cluster?.stop());
+  // Credits and open jobs plentiful, so that only the free fast quota answers.
+  const cluster = useCluster({ DAILY_FREE_CREDITS: '1000', MAX_OPEN_JOBS_PER_USER: '1000' });
 
   it('gives a non-paying user 5 fast images a day, of 100 asked at once (was 10)', async () => {
     const api = client(cluster);
     const ip = network();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a kite', speed: 'fast' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a kite', speed: 'fast' });
     expect(count(answers, 0)).toBe(5);
     expect(count(answers, ErrorCode.FORBIDDEN)).toBe(95);
     expect(answers.find((a) => a.code === ErrorCode.FORBIDDEN)?.body.message).toMatch(/5/);
@@ -280,16 +282,10 @@ describe.runIf(TEST_DATABASE_URL)('free fast images across two server processes'
 });
 
 describe.runIf(TEST_DATABASE_URL && process.env.REDIS_URL)('request rate limits shared through Redis', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster(2, TEST_DATABASE_URL!, {
-      TRUST_PROXY: '1',
-      RUN_WORKERS: 'false',
-      REDIS_URL: process.env.REDIS_URL!,
-      RATE_LIMIT_SCALE: REAL_LIMITS.RATE_LIMIT_SCALE,
-    });
-  }, 90_000);
-  afterAll(() => cluster?.stop());
+  const cluster = useCluster({
+    REDIS_URL: process.env.REDIS_URL!,
+    RATE_LIMIT_SCALE: REAL_LIMITS.RATE_LIMIT_SCALE,
+  });
 
   // Addresses no earlier run used within the limits' minute (Redis keeps counts across runs).
   const fresh = () => {
@@ -318,13 +314,7 @@ describe.runIf(TEST_DATABASE_URL && process.env.REDIS_URL)('request rate limits 
     const api = client(cluster);
     const ip = fresh();
     const t = await api.tourist(ip(1));
-    const answers = await times(100, () =>
-      api.call('POST', '/cgi-bin/auth/aigc/image', {
-        ip: ip(1),
-        cookie: t.cookie,
-        json: { prompt: 'a moth' },
-      }),
-    );
+    const answers = await api.imagesAtOnce(t, ip(1), { prompt: 'a moth' });
     // Past the rate limit: 429. Within it: the open-jobs cap and credits answer as usual.
     expect(answers.filter((a) => a.status === 429)).toHaveLength(88);
     expect(count(answers, 0)).toBe(4);

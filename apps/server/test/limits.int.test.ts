@@ -1,8 +1,9 @@
 import { ErrorCode, type Envelope } from '@lumi/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTestApp,
+  withTestApp,
   FORM_HEADERS,
   form,
   loginTourist,
@@ -49,8 +50,7 @@ const ticketCookie = (answer: { json: <T>() => T }) =>
 
 describe('the address limits count by', () => {
   it('ignores X-Forwarded-For without a trusted proxy: rotating it makes no new network', async () => {
-    const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000' } });
-    try {
+    await withTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000' } }, async (t) => {
       const answers = await times(40, (i) =>
         guestLogin(t, {
           headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
@@ -60,14 +60,11 @@ describe('the address limits count by', () => {
       // The default: 30 new guests an hour per network.
       expect(countOf(codes(answers), 0)).toBe(30);
       expect(await guestNetworks(t)).toEqual(['198.51.100.7']);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('behind TRUST_PROXY=1 takes the address the proxy saw, not one the client wrote', async () => {
-    const t = await createTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' } });
-    try {
+    await withTestApp({ env: { ...REAL_LIMITS, RATE_LIMIT_SCALE: '1000', TRUST_PROXY: '1' } }, async (t) => {
       // The client writes any address it likes; the proxy appends the one it really came from.
       const answers = await times(40, (i) =>
         guestLogin(t, {
@@ -77,26 +74,20 @@ describe('the address limits count by', () => {
       );
       expect(countOf(codes(answers), 0)).toBe(30);
       expect(await guestNetworks(t)).toEqual(['203.0.113.77']);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('quotas under 100 concurrent requests in one process', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        ...REAL_LIMITS,
-        RATE_LIMIT_SCALE: '1000',
-        RUN_WORKERS: 'false',
-        // A paid image engine (never reached: no worker runs): the preview renderer is free.
-        IMAGE_A1111_URL: 'http://127.0.0.1:9',
-      },
-    });
+  const t = useTestApp({
+    env: {
+      ...REAL_LIMITS,
+      RATE_LIMIT_SCALE: '1000',
+      RUN_WORKERS: 'false',
+      // A paid image engine (never reached: no worker runs): the preview renderer is free.
+      IMAGE_A1111_URL: 'http://127.0.0.1:9',
+    },
   });
-  afterAll(() => t.close());
 
   it('keeps 4 open jobs per user', async () => {
     const tourist = await loginTourist(t.app);
@@ -168,11 +159,7 @@ describe('quotas under 100 concurrent requests in one process', () => {
 });
 
 describe('request rate limits in memory (one process, no REDIS_URL)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { ...REAL_LIMITS, RUN_WORKERS: 'false' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { ...REAL_LIMITS, RUN_WORKERS: 'false' } });
 
   it('allows 30 sign-in calls a minute per network, of 100 at once, then 429 with Retry-After', async () => {
     const code = touristCode();
@@ -222,12 +209,9 @@ describe('request rate limits in memory (one process, no REDIS_URL)', () => {
 
 describe('request rate limits when Redis is unreachable', () => {
   it('keeps serving: the limits pass rather than the site failing', async () => {
-    const t = await createTestApp({ env: { ...REAL_LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
-    try {
+    await withTestApp({ env: { ...REAL_LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } }, async (t) => {
       const answers = await times(5, () => guestLogin(t));
       expect(codes(answers)).toEqual([0, 0, 0, 0, 0]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

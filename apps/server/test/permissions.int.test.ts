@@ -1,7 +1,7 @@
 import { ErrorCode, type CharacterDetail, type Envelope } from '@lumi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DevOutbox } from '../src/lib/mailer';
-import { callAs, createTestApp, loginTourist, makeCharacter, signInByEmail, type TestApp } from './helpers';
+import { callAs, useTestApp, loginTourist, makeCharacter, signInByEmail } from './helpers';
 
 /**
  * The permission matrix (issue 17): who may do what to characters (private, adult, pending),
@@ -17,7 +17,6 @@ const OK = 0;
 const { NO_SESSION, NOT_FOUND, FORBIDDEN, NSFW_REQUIRED } = ErrorCode;
 
 describe('the permission matrix', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
   const cookies: Record<Role, string> = { nobody: '', tourist: '', owner: '', other: '', admin: '' };
   let privateChar: CharacterDetail;
@@ -33,11 +32,11 @@ describe('the permission matrix', () => {
     return res.json<Envelope<Record<string, unknown>>>();
   };
 
+  const t = useTestApp({
+    mailer: outbox,
+    env: { ADMIN_EMAILS: 'admin@example.com', RUN_WORKERS: 'true' },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      mailer: outbox,
-      env: { ADMIN_EMAILS: 'admin@example.com', RUN_WORKERS: 'true' },
-    });
     cookies.tourist = (await loginTourist(t.app)).cookie;
     cookies.owner = (await signInByEmail(t, outbox, 'owner@example.com')).cookie;
     cookies.other = (await signInByEmail(t, outbox, 'other@example.com')).cookie;
@@ -66,7 +65,6 @@ describe('the permission matrix', () => {
     expect(job.code).toBe(OK);
     jobId = (job.data as { id: string }).id;
   }, 60_000);
-  afterAll(() => t.close());
 
   /** Each call's expected code for nobody, tourist, owner, other, admin (in ROLES' order). */
   const matrix: [string, () => ['GET' | 'POST', string, object?], number[]][] = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { JobStatus, SharedImage } from '@lumi/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginTourist, type TestApp } from '../../test/helpers';
+import { useTestApp, loginTourist } from '../../test/helpers';
 import { S3Storage } from './storage';
 
 /**
@@ -15,7 +15,6 @@ describe('files on S3-compatible storage', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-s3-'));
   let s3: S3rver;
   let endpoint = '';
-  let t: TestApp;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
   beforeAll(async () => {
@@ -28,20 +27,19 @@ describe('files on S3-compatible storage', () => {
     });
     const { port } = (await s3.run()) as { port: number };
     endpoint = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: {
-        S3_ENDPOINT: endpoint,
-        S3_BUCKET: 'lumi',
-        S3_ACCESS_KEY_ID: credentials.accessKeyId,
-        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      },
-    });
   });
   afterAll(async () => {
-    await t.close();
     await s3.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  const t = useTestApp(() => ({
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'lumi',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+  }));
 
   it('puts, reads and deletes objects, and serves public ones at their public address', async () => {
     const storage = new S3Storage({

@@ -2,17 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readPngCard, writePngCard, type CharacterDetail, type UserInfo } from '@lumi/contract';
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASTRONAUT_PHOTO, storedUnder } from '../../test/files';
 import {
-  createTestApp,
+  useTestApp,
   loginTourist,
   type MultipartFields,
   postMultipart,
   signInByEmail,
   type Envelope,
   type FilePart,
-  type TestApp,
 } from '../../test/helpers';
 import { DevOutbox } from './mailer';
 
@@ -54,15 +53,14 @@ async function expectClean(bytes: Buffer, what: string) {
 }
 
 describe('uploaded images are stored and served as their pixels only', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
   /** 300x400 pixels, shown 400x300 (EXIF orientation 6). */
   let exifJpeg: Buffer;
   let tailedPng: Buffer;
 
+  // No worker: a face swap's photos stay stored while its job waits.
+  const t = useTestApp({ mailer: outbox, env: { RUN_WORKERS: 'false' } });
   beforeAll(async () => {
-    // No worker: a face swap's photos stay stored while its job waits.
-    t = await createTestApp({ mailer: outbox, env: { RUN_WORKERS: 'false' } });
     exifJpeg = await withPersonalMetadata(
       sharp({ create: { width: 300, height: 400, channels: 3, background: '#c84' } }),
     );
@@ -82,7 +80,6 @@ describe('uploaded images are stored and served as their pixels only', () => {
     expect((await sharp(tailedPng).metadata()).format).toBe('png');
     expect(tailedPng.includes('LUMI-APPENDED-TAIL')).toBe(true);
   });
-  afterAll(() => t.close());
 
   const file = (data: Buffer, filename: string, contentType: string): FilePart => ({
     filename,

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@lumi/contract';
 import {
-  createTestApp,
+  useTestApp,
   form,
   FORM_HEADERS,
   loginTourist,
@@ -14,30 +14,25 @@ import {
   TEST_ROUTE,
   touristCode,
   type Envelope,
-  type TestApp,
 } from '../../test/helpers';
 
 const SECRET = 'kaboom-7f3a secret detail';
 /** Known, so a test can sign a private file URL the way the app does. */
 const FILES_SECRET = 'error-handler-test-files-secret';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { FILES_SECRET },
-    beforeReady(app) {
-      app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
-        throw new Error(SECRET);
-      });
-      app.post('/cgi-bin/test/type-error', TEST_ROUTE, async (request) => {
-        // A genuine programming error: reading a property of undefined.
-        const body = request.body as { missing: { deeper: string } };
-        return { value: body.missing.deeper };
-      });
-    },
-  });
+const t = useTestApp({
+  env: { FILES_SECRET },
+  beforeReady(app) {
+    app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
+      throw new Error(SECRET);
+    });
+    app.post('/cgi-bin/test/type-error', TEST_ROUTE, async (request) => {
+      // A genuine programming error: reading a property of undefined.
+      const body = request.body as { missing: { deeper: string } };
+      return { value: body.missing.deeper };
+    });
+  },
 });
-afterAll(() => t?.close());
 
 const MB = 1024 * 1024;
 const over = Math.ceil(1.1 * MB);

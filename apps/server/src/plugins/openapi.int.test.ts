@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, ErrorCode, type Endpoint } from '@lumi/contract';
-import { createTestApp, loginTourist, makeCharacter, type TestApp } from '../../test/helpers';
+import { useTestApp, loginTourist, makeCharacter } from '../../test/helpers';
 import Fastify from 'fastify';
 import { OPENAPI_PATH, REFERENCE_PATH, registerOpenApi } from './openapi';
 
@@ -20,16 +20,14 @@ interface OpenApiDocument {
   >;
 }
 
-let t: TestApp;
 let cookie: string;
 let characterId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const tourist = await loginTourist(t.app);
   cookie = tourist.cookie;
   characterId = (await makeCharacter(t, tourist)).id;
 });
-afterAll(() => t.close());
 
 const endpoints = Object.entries(ENDPOINTS) as [string, Endpoint][];
 /** `/cgi-bin/x/:id` as OpenAPI writes it, `/cgi-bin/x/{id}`. */

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@lumi/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage, PrivateFiles } from '../lib/storage';
-import { createTestApp, messagesFile, TEST_ROUTE, type TestApp } from '../../test/helpers';
+import { messagesFile, TEST_ROUTE, useTestApp, useWebDist } from '../../test/helpers';
 
 /** The built index.html's shape: a stylesheet and the paint-first loader, an inline module script. */
 const LOADER = 'requestAnimationFrame(()=>setTimeout(()=>import("/assets/app-abc123.js")))';
@@ -18,43 +17,36 @@ const LOADER_HASH = `'sha256-${createHash('sha256').update(LOADER).digest('base6
 const FILES_SECRET = 'security-headers-test-secret-0123';
 const SECURE_HOST = 'secure.lumi.test';
 
-let distDir: string;
-let t: TestApp;
+const site = useWebDist({
+  'index.html': INDEX_HTML,
+  'assets/app-abc123.js': 'console.log(1);\n',
+  'sw.js': 'self.addEventListener("fetch", () => {});\n',
+});
+const t = useTestApp(() => ({
+  env: { WEB_DIST_DIR: site.dir, TRUST_PROXY: '1', FORCE_HTTPS_HOSTS: SECURE_HOST, FILES_SECRET },
+  beforeReady(app) {
+    app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
+      throw new Error('unexpected');
+    });
+    // A page the server writes itself with one inline script, as the sign-in popup's callback.
+    app.get('/test/inline-page', (_request, reply) => {
+      const nonce = reply.scriptNonce();
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><script nonce="${nonce}">window.close()</script>`);
+    });
+  },
+}));
 let signed: string;
 let signedMissing: string;
 
 beforeAll(async () => {
-  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
-  await fs.mkdir(path.join(distDir, 'assets'));
-  await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1);\n');
-  await fs.writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
-  t = await createTestApp({
-    env: { WEB_DIST_DIR: distDir, TRUST_PROXY: '1', FORCE_HTTPS_HOSTS: SECURE_HOST, FILES_SECRET },
-    beforeReady(app) {
-      app.get('/cgi-bin/test/throw', TEST_ROUTE, async () => {
-        throw new Error('unexpected');
-      });
-      // A page the server writes itself with one inline script, as the sign-in popup's callback.
-      app.get('/test/inline-page', (_request, reply) => {
-        const nonce = reply.scriptNonce();
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(`<!doctype html><script nonce="${nonce}">window.close()</script>`);
-      });
-    },
-  });
   await fs.mkdir(path.join(t.dataDir, 'files', 'avatars'), { recursive: true });
   await fs.writeFile(path.join(t.dataDir, 'files', 'avatars', 'a.webp'), 'RIFF....WEBP');
   const files = new PrivateFiles(new LocalStorage(path.join(t.dataDir, 'private-files')), FILES_SECRET);
   await files.storage.put('result.webp', Buffer.from('RIFF....WEBP'), 'image/webp');
   signed = files.url('result.webp', Date.now());
   signedMissing = files.url('missing.webp', Date.now());
-});
-
-afterAll(async () => {
-  await t?.close();
-  if (distDir) await fs.rm(distDir, { recursive: true, force: true });
 });
 
 /** A Content-Security-Policy as directive name -> its sources. */
@@ -251,23 +243,19 @@ describe('the sign-in popup', () => {
 });
 
 describe('a site with its files in a bucket and a sign-in provider, not behind a proxy', () => {
-  let other: TestApp;
-  beforeAll(async () => {
-    other = await createTestApp({
-      env: {
-        WEB_DIST_DIR: distDir,
-        S3_ENDPOINT: 'https://s3.example.com',
-        S3_BUCKET: 'lumi',
-        S3_ACCESS_KEY_ID: 'key',
-        S3_SECRET_ACCESS_KEY: 'secret',
-        S3_PUBLIC_URL: 'https://cdn.example.com/lumi-files',
-        GOOGLE_CLIENT_ID: 'lumi',
-        GOOGLE_CLIENT_SECRET: 'lumi-secret',
-        FILES_SECRET,
-      },
-    });
-  });
-  afterAll(() => other?.close());
+  const other = useTestApp(() => ({
+    env: {
+      WEB_DIST_DIR: site.dir,
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'lumi',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.com/lumi-files',
+      GOOGLE_CLIENT_ID: 'lumi',
+      GOOGLE_CLIENT_SECRET: 'lumi-secret',
+      FILES_SECRET,
+    },
+  }));
 
   it('allows pictures, audio and downloads from the bucket, and profile pictures on https', async () => {
     const policy = csp(await other.app.inject({ method: 'GET', url: '/' }));

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers';
 
 describe('robots.txt, sitemap.xml and https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        PUBLIC_URL: 'https://lumi.example',
-        FORCE_HTTPS_HOSTS: 'lumi.example',
-        MANAGE_BLOCKED_HOSTS: 'staging.lumi.example',
-      },
-    });
+  const t = useTestApp({
+    env: {
+      PUBLIC_URL: 'https://lumi.example',
+      FORCE_HTTPS_HOSTS: 'lumi.example',
+      MANAGE_BLOCKED_HOSTS: 'staging.lumi.example',
+    },
   });
-  afterAll(() => t.close());
 
   it('lists every public page in every locale with its hreflang alternates', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost' } });

@@ -1,9 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, messagesFile, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  messagesFile,
+  useTestApp,
+  useWebDist,
+  withTestApp,
+  withWebDist,
+  type TestApp,
+} from '../../test/helpers';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
@@ -27,27 +31,24 @@ const ROUTE_FILES = {
   },
 };
 
-let distDir: string;
-let t: TestApp;
-
-beforeAll(async () => {
-  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
-  await fs.mkdir(path.join(distDir, 'assets'));
-  await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), APP_JS);
-  await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_JS));
-  await fs.writeFile(path.join(distDir, 'favicon.svg'), ROBOTS);
-  await fs.writeFile(path.join(distDir, 'route-files.json'), JSON.stringify(ROUTE_FILES));
-  // A distinctive value, so the inlined config is known to come from this server's settings.
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, DAILY_FREE_CREDITS: '37' } });
+const site = useWebDist({
+  'index.html': INDEX_HTML,
+  'assets/app-abc123.js': APP_JS,
+  'assets/app-abc123.js.gz': zlib.gzipSync(APP_JS),
+  'favicon.svg': ROBOTS,
+  'route-files.json': JSON.stringify(ROUTE_FILES),
 });
-
-afterAll(async () => {
-  await t?.close();
-  if (distDir) await fs.rm(distDir, { recursive: true, force: true });
-});
+// A distinctive value, so the inlined config is known to come from this server's settings.
+const t = useTestApp(() => ({ env: { WEB_DIST_DIR: site.dir, DAILY_FREE_CREDITS: '37' } }));
 
 const APP_CONFIG = /<script id="app-config" type="application\/json">([\s\S]*?)<\/script>/;
+
+/** An app of its own with SITE_NAME set, on a site of only its index.html. */
+function withSiteNamed(siteName: string, use: (other: TestApp) => Promise<void>): Promise<void> {
+  return withWebDist({ 'index.html': INDEX_HTML }, (dir) =>
+    withTestApp({ env: { WEB_DIST_DIR: dir, SITE_NAME: siteName } }, use),
+  );
+}
 
 function htmlTag(html: string): string | undefined {
   return /<html[^>]*>/.exec(html)?.[0];
@@ -228,11 +229,8 @@ describe('the inlined config', () => {
   });
 
   it('cannot break out of its script element', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
-    await fs.writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     const hostile = 'a</script><b>';
-    const other = await createTestApp({ env: { WEB_DIST_DIR: dir, SITE_NAME: hostile } });
-    try {
+    await withSiteNamed(hostile, async (other) => {
       const res = await other.app.inject({ method: 'GET', url: '/pay-view' });
       expect(res.statusCode).toBe(200);
       // Exactly one closing tag for the config element, and no injected <b> element.
@@ -240,24 +238,15 @@ describe('the inlined config', () => {
       expect(res.body).not.toContain('<b>');
       expect(appConfig(res.body).siteName).toBe(hostile);
       expect(res.body).toContain('a&lt;/script&gt;&lt;b&gt;');
-    } finally {
-      await other.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('carries values with $ patterns verbatim', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-web-dist-'));
-    await fs.writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     const dollars = "Lumi $& $' $` $$ AI";
-    const other = await createTestApp({ env: { WEB_DIST_DIR: dir, SITE_NAME: dollars } });
-    try {
+    await withSiteNamed(dollars, async (other) => {
       const res = await other.app.inject({ method: 'GET', url: '/' });
       expect(appConfig(res.body).siteName).toBe(dollars);
       expect(res.body.match(/<\/head>/g)).toHaveLength(1);
-    } finally {
-      await other.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

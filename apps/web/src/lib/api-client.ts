@@ -41,7 +41,8 @@ export interface RequestOptions {
   /** No toast for failures: the caller shows its own state (spec §8). */
   silent?: boolean;
   timeoutMs?: number;
-  signal?: AbortSignal;
+  /** Stops the call; none (undefined) leaves only the time limit. */
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -9,10 +9,5 @@ const STATUS_TIMEOUT_MS = 200_000;
  * is queued or running.
  */
 export function getJobStatus(id: string, signal?: AbortSignal) {
-  return call(API.jobStatus, {
-    query: { id },
-    silent: true,
-    timeoutMs: STATUS_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
-  });
+  return call(API.jobStatus, { query: { id }, silent: true, timeoutMs: STATUS_TIMEOUT_MS, signal });
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFaceModels } from './detector';
 import { faces } from './engine';
+import { bits, dHash } from '../image/picture-hash.test-kit';
 import type { RgbImage } from './swap';
 
 /**
@@ -32,19 +33,6 @@ async function rgb(file: string): Promise<RgbImage> {
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
 
-/**
- * A 64-bit difference hash of the grey picture (9x8, each bit: is a pixel brighter than its right
- * neighbour). Tints and small edits keep it; another picture changes about half of the bits.
- */
-async function dHash(file: string): Promise<bigint> {
-  const px = await sharp(file).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
-  let hash = 0n;
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) hash = (hash << 1n) | (px[y * 9 + x]! > px[y * 9 + x + 1]! ? 1n : 0n);
-  }
-  return hash;
-}
-
 /** Colour-blind: the mean absolute grey difference of 32x32 copies, 0-255. */
 async function greyDistance(a: string, b: string): Promise<number> {
   const grey = (f: string) => sharp(f).greyscale().resize(32, 32, { fit: 'fill' }).raw().toBuffer();
@@ -53,8 +41,6 @@ async function greyDistance(a: string, b: string): Promise<number> {
   for (let i = 0; i < pa.length; i++) sum += Math.abs(pa[i]! - pb[i]!);
   return sum / pa.length;
 }
-
-const bits = (n: bigint) => n.toString(2).replace(/0/g, '').length;
 
 describe('face swap sample photos', () => {
   beforeAll(() => loadFaceModels(), 60_000);

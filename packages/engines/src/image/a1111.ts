@@ -1,8 +1,9 @@
 import { EngineError } from '../errors';
-import { authHeaders, deadline, decodeImage, fetchJson, sleep } from './http';
-import { IMAGE_TIMEOUT_MS, type GeneratedImage, type ImageEngine, type ImageRequest } from './types';
+import { authHeaders, decodeImage, fetchJson, sleep } from './http';
+import { RemoteImageEngine, type RemoteImageOptions } from './remote-engine';
+import type { GeneratedImage, ImageRequest } from './types';
 
-export interface A1111Options {
+export interface A1111Options extends RemoteImageOptions {
   /** The WebUI's address, e.g. http://127.0.0.1:7860 (started with --api). */
   baseUrl: string;
   apiKey?: string | undefined;
@@ -11,7 +12,6 @@ export interface A1111Options {
   steps?: { standard: number; advanced: number };
   sampler?: string;
   cfgScale?: number;
-  timeoutMs?: number;
   /** How often progress is asked for while an image is drawn. */
   progressEveryMs?: number;
 }
@@ -26,27 +26,23 @@ interface Txt2ImgResponse {
  * alongside for the progress bar. A batch answer may start with a grid image; the last `count`
  * images are the pictures.
  */
-export class A1111Engine implements ImageEngine {
+export class A1111Engine extends RemoteImageEngine<A1111Options> {
   readonly id = 'a1111';
-  readonly preview = false;
+  protected readonly what = 'A1111 txt2img';
 
-  constructor(private readonly options: A1111Options) {}
-
-  async generate(request: ImageRequest): Promise<GeneratedImage[]> {
-    const base = this.options.baseUrl.replace(/\/+$/, '');
-    const limit = deadline(request.timeoutMs ?? this.options.timeoutMs ?? IMAGE_TIMEOUT_MS, request.signal);
+  protected async draw(request: ImageRequest, base: string, signal: AbortSignal): Promise<GeneratedImage[]> {
     const checkpoint = this.options.checkpoints?.[request.model];
     const steps = this.options.steps ?? { standard: 24, advanced: 40 };
     let finished = false;
     const watch = (async () => {
       if (!request.onProgress) return;
-      while (!finished && !limit.signal.aborted) {
-        await sleep(this.options.progressEveryMs ?? 1000, limit.signal);
-        if (finished || limit.signal.aborted) break;
+      while (!finished && !signal.aborted) {
+        await sleep(this.options.progressEveryMs ?? 1000, signal);
+        if (finished || signal.aborted) break;
         try {
           const p = await fetchJson<{ progress?: number }>(
             `${base}/sdapi/v1/progress?skip_current_image=true`,
-            { headers: authHeaders(this.options.apiKey), signal: limit.signal },
+            { headers: authHeaders(this.options.apiKey), signal },
             'A1111 progress',
           );
           if (!finished && typeof p.progress === 'number')
@@ -77,7 +73,7 @@ export class A1111Engine implements ImageEngine {
             save_images: false,
             ...(checkpoint ? { override_settings: { sd_model_checkpoint: checkpoint } } : {}),
           }),
-          signal: limit.signal,
+          signal,
         },
         'A1111 txt2img',
       );
@@ -89,11 +85,8 @@ export class A1111Engine implements ImageEngine {
         );
       }
       return images.slice(-request.count).map((b64) => decodeImage(b64, 'A1111 txt2img'));
-    } catch (err) {
-      throw limit.failure(err, 'A1111 txt2img');
     } finally {
       finished = true;
-      limit.done();
       await watch;
     }
   }

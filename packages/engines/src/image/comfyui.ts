@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors';
-import { authHeaders, deadline, fetchJson, kindForStatus, sleep, sniffImage } from './http';
-import { IMAGE_TIMEOUT_MS, type GeneratedImage, type ImageEngine, type ImageRequest } from './types';
+import { authHeaders, fetchJson, kindForStatus, sleep } from './http';
+import { fetchImage, RemoteImageEngine, type RemoteImageOptions } from './remote-engine';
+import type { GeneratedImage, ImageRequest } from './types';
 
-export interface ComfyUIOptions {
+export interface ComfyUIOptions extends RemoteImageOptions {
   /** The ComfyUI server, e.g. http://127.0.0.1:8188. */
   baseUrl: string;
   apiKey?: string | undefined;
@@ -15,7 +16,6 @@ export interface ComfyUIOptions {
    */
   workflow: unknown;
   checkpoints?: { standard?: string | undefined; advanced?: string | undefined };
-  timeoutMs?: number;
   pollEveryMs?: number;
 }
 
@@ -50,81 +50,66 @@ interface HistoryEntry {
  * completes, then each output image by `GET /view`. Progress comes from the queue position
  * (`GET /queue`) while it waits: 0 until the prompt runs.
  */
-export class ComfyUIEngine implements ImageEngine {
+export class ComfyUIEngine extends RemoteImageEngine<ComfyUIOptions> {
   readonly id = 'comfyui';
-  readonly preview = false;
+  protected readonly what = 'ComfyUI';
 
-  constructor(private readonly options: ComfyUIOptions) {}
-
-  async generate(request: ImageRequest): Promise<GeneratedImage[]> {
-    const base = this.options.baseUrl.replace(/\/+$/, '');
-    const limit = deadline(request.timeoutMs ?? this.options.timeoutMs ?? IMAGE_TIMEOUT_MS, request.signal);
+  protected async draw(request: ImageRequest, base: string, signal: AbortSignal): Promise<GeneratedImage[]> {
     const headers = authHeaders(this.options.apiKey);
-    try {
-      const prompt = fillWorkflow(this.options.workflow, {
-        prompt: request.prompt,
-        negative_prompt: request.negativePrompt,
-        seed: request.seed,
-        width: request.width,
-        height: request.height,
-        batch_size: request.count,
-        checkpoint: this.options.checkpoints?.[request.model] ?? '',
-      });
-      const queued = await fetch(`${base}/prompt`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ prompt, client_id: randomUUID() }),
-        signal: limit.signal,
-      });
-      const text = await queued.text();
-      if (!queued.ok) {
-        throw new EngineError(
-          kindForStatus(queued.status),
-          `ComfyUI /prompt: HTTP ${queued.status} ${text.slice(0, 300)}`,
-        );
-      }
-      const { prompt_id: promptId } = JSON.parse(text) as { prompt_id?: string };
-      if (!promptId) throw new EngineError('protocol', 'ComfyUI /prompt: no prompt_id');
-      let entry: HistoryEntry | undefined;
-      while (!entry) {
-        const history = await fetchJson<Record<string, HistoryEntry>>(
-          `${base}/history/${encodeURIComponent(promptId)}`,
-          { headers, signal: limit.signal },
-          'ComfyUI /history',
-        );
-        const found = history[promptId];
-        if (found?.status?.status_str === 'error') {
-          throw new EngineError('rejected', 'ComfyUI: the workflow failed');
-        }
-        if (found?.status?.completed || (found?.outputs && Object.keys(found.outputs).length > 0)) {
-          entry = found;
-          break;
-        }
-        await sleep(this.options.pollEveryMs ?? 500, limit.signal);
-        if (limit.signal.aborted) throw new Error('stopped');
-      }
-      request.onProgress?.(1);
-      const files = Object.values(entry.outputs ?? {}).flatMap((o) => o.images ?? []);
-      if (files.length === 0) throw new EngineError('protocol', 'ComfyUI: no output images');
-      const images: GeneratedImage[] = [];
-      for (const file of files.slice(0, request.count)) {
-        const query = new URLSearchParams({
-          filename: file.filename,
-          subfolder: file.subfolder,
-          type: file.type,
-        });
-        const res = await fetch(`${base}/view?${query.toString()}`, { headers, signal: limit.signal });
-        if (!res.ok) throw new EngineError(kindForStatus(res.status), `ComfyUI /view: HTTP ${res.status}`);
-        const bytes = Buffer.from(await res.arrayBuffer());
-        const mime = sniffImage(bytes);
-        if (!mime) throw new EngineError('protocol', 'ComfyUI /view: not an image');
-        images.push({ bytes, mime });
-      }
-      return images;
-    } catch (err) {
-      throw limit.failure(err, 'ComfyUI');
-    } finally {
-      limit.done();
+    const prompt = fillWorkflow(this.options.workflow, {
+      prompt: request.prompt,
+      negative_prompt: request.negativePrompt,
+      seed: request.seed,
+      width: request.width,
+      height: request.height,
+      batch_size: request.count,
+      checkpoint: this.options.checkpoints?.[request.model] ?? '',
+    });
+    const queued = await fetch(`${base}/prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ prompt, client_id: randomUUID() }),
+      signal,
+    });
+    const text = await queued.text();
+    if (!queued.ok) {
+      throw new EngineError(
+        kindForStatus(queued.status),
+        `ComfyUI /prompt: HTTP ${queued.status} ${text.slice(0, 300)}`,
+      );
     }
+    const { prompt_id: promptId } = JSON.parse(text) as { prompt_id?: string };
+    if (!promptId) throw new EngineError('protocol', 'ComfyUI /prompt: no prompt_id');
+    let entry: HistoryEntry | undefined;
+    while (!entry) {
+      const history = await fetchJson<Record<string, HistoryEntry>>(
+        `${base}/history/${encodeURIComponent(promptId)}`,
+        { headers, signal },
+        'ComfyUI /history',
+      );
+      const found = history[promptId];
+      if (found?.status?.status_str === 'error') {
+        throw new EngineError('rejected', 'ComfyUI: the workflow failed');
+      }
+      if (found?.status?.completed || (found?.outputs && Object.keys(found.outputs).length > 0)) {
+        entry = found;
+        break;
+      }
+      await sleep(this.options.pollEveryMs ?? 500, signal);
+      if (signal.aborted) throw new Error('stopped');
+    }
+    request.onProgress?.(1);
+    const files = Object.values(entry.outputs ?? {}).flatMap((o) => o.images ?? []);
+    if (files.length === 0) throw new EngineError('protocol', 'ComfyUI: no output images');
+    const images: GeneratedImage[] = [];
+    for (const file of files.slice(0, request.count)) {
+      const query = new URLSearchParams({
+        filename: file.filename,
+        subfolder: file.subfolder,
+        type: file.type,
+      });
+      images.push(await fetchImage(`${base}/view?${query.toString()}`, { headers, signal }, 'ComfyUI /view'));
+    }
+    return images;
   }
 }

@@ -3,20 +3,9 @@ import path from 'node:path';
 import { IMAGE_PRESETS } from '@lumi/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bits, dHash } from './picture-hash.test-kit';
 import { previewSvg } from './preview';
 import { STYLE_PREVIEW_IDS, stylePreviewSvg } from './style-previews';
-
-/** 64-bit difference hash of the grey picture: brighter-than-right-neighbour bits of a 9x8 copy. */
-async function dHash(png: Buffer): Promise<bigint> {
-  const px = await sharp(png).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
-  let hash = 0n;
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) hash = (hash << 1n) | (px[y * 9 + x]! > px[y * 9 + x + 1]! ? 1n : 0n);
-  }
-  return hash;
-}
-
-const bits = (n: bigint) => n.toString(2).replace(/0/g, '').length;
 
 /** A 16x20 colour copy: layout and palette together. */
 const small = (png: Buffer) => sharp(png).removeAlpha().resize(16, 20, { fit: 'fill' }).raw().toBuffer();

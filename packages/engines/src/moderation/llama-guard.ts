@@ -1,11 +1,13 @@
 import { EngineError } from '../errors';
 import { MODERATION_TIMEOUT_MS, apiBase, isRecord, postJson } from './http';
-import type {
-  ModerationCategory,
-  ModerationContext,
-  ModerationEngine,
-  ModerationInput,
-  ModerationResult,
+import {
+  ALLOWED,
+  decide,
+  type ModerationCategory,
+  type ModerationContext,
+  type ModerationEngine,
+  type ModerationInput,
+  type ModerationResult,
 } from './types';
 
 export interface LlamaGuardOptions {
@@ -102,22 +104,12 @@ export class LlamaGuardEngine implements ModerationEngine {
         `llama guard: "${content.slice(0, 80)}" is neither safe nor unsafe and S-codes`,
       );
     }
-    if (parsed.safe) return { verdict: 'allow', categories: [], score: 0, engine: this.id };
+    if (parsed.safe) return ALLOWED(this.id);
 
     const categories = [...new Set(parsed.codes.flatMap((code) => CODES[code] ?? []))];
-    let verdict: ModerationResult['verdict'] = 'allow';
-    let worst: ModerationCategory | undefined;
-    if (categories.includes('sexual/minors')) {
-      verdict = 'refuse';
-      worst = 'sexual/minors';
-    } else if (categories.includes('self-harm')) {
-      // The model encouraging or explaining self-harm is refused; a user writing about it gets help.
-      verdict = context.surface === 'reply' ? 'refuse' : 'crisis';
-      worst = 'self-harm';
-    }
     return {
-      verdict,
-      categories: worst ? [worst, ...categories.filter((c) => c !== worst)] : categories,
+      // The model encouraging or explaining self-harm is refused; a user writing about it gets help.
+      ...decide(categories, { refuseSelfHarm: context.surface === 'reply' }),
       // Llama Guard gives no probability: a hazard it names is certain for us.
       score: categories.length > 0 ? 1 : 0,
       engine: this.id,

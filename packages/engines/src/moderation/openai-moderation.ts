@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import { EngineError } from '../errors';
 import { MODERATION_TIMEOUT_MS, apiBase, isRecord, postJson } from './http';
-import type {
-  ModerationCategory,
-  ModerationContext,
-  ModerationEngine,
-  ModerationInput,
-  ModerationResult,
+import {
+  ALLOWED,
+  decide,
+  type ModerationCategory,
+  type ModerationContext,
+  type ModerationEngine,
+  type ModerationInput,
+  type ModerationResult,
 } from './types';
 
 export interface OpenAIModerationOptions {
@@ -117,30 +119,14 @@ export class OpenAIModerationEngine implements ModerationEngine {
       const score = typeof scores[key] === 'number' ? scores[key] : 1;
       found.set(category, Math.max(found.get(category) ?? 0, score));
     }
-    if (found.size === 0) return { verdict: 'allow', categories: [], score: 0, engine: this.id };
+    if (found.size === 0) return ALLOWED(this.id);
 
     const byScore = [...found.keys()].sort((a, b) => (found.get(b) ?? 0) - (found.get(a) ?? 0));
-    let worst = byScore[0]!;
-    let verdict: ModerationResult['verdict'] = 'allow';
-    if (found.has('sexual/minors')) {
-      worst = 'sexual/minors';
-      verdict = 'refuse';
-    } else if (found.has('self-harm')) {
-      worst = 'self-harm';
+    const decided = decide(byScore, {
       // A user writing about hurting themselves needs the crisis line; the model telling how is refused.
-      verdict =
-        context.surface === 'reply' && result.categories['self-harm/instructions'] === true
-          ? 'refuse'
-          : 'crisis';
-    } else if (found.has('sexual') && kind === 'image' && !context.adult) {
-      worst = 'sexual';
-      verdict = 'refuse';
-    }
-    return {
-      verdict,
-      categories: [worst, ...byScore.filter((c) => c !== worst)],
-      score: found.get(worst) ?? 1,
-      engine: this.id,
-    };
+      refuseSelfHarm: context.surface === 'reply' && result.categories['self-harm/instructions'] === true,
+      refuseSexual: kind === 'image' && !context.adult,
+    });
+    return { ...decided, score: found.get(decided.categories[0]!) ?? 1, engine: this.id };
   }
 }

@@ -82,3 +82,24 @@ export const ALLOWED = (engine: string): ModerationResult => ({
   score: 0,
   engine,
 });
+
+/**
+ * What the site does with what a backend flagged (`ranked`, the likeliest first): sexualised
+ * minors are refused everywhere; self-harm shows the crisis line, or is refused where
+ * `refuseSelfHarm` (the model's own reply giving it); sexual content is refused where
+ * `refuseSexual` (a picture where adult content is off); the rest is allowed and reported for the
+ * operator's counts. The category the verdict comes from leads the list.
+ */
+export function decide(
+  ranked: readonly ModerationCategory[],
+  rules: { refuseSelfHarm: boolean; refuseSexual?: boolean },
+): Pick<ModerationResult, 'verdict' | 'categories'> {
+  const from = (worst: ModerationCategory, verdict: ModerationVerdict) => ({
+    verdict,
+    categories: [worst, ...ranked.filter((c) => c !== worst)],
+  });
+  if (ranked.includes('sexual/minors')) return from('sexual/minors', 'refuse');
+  if (ranked.includes('self-harm')) return from('self-harm', rules.refuseSelfHarm ? 'refuse' : 'crisis');
+  if (rules.refuseSexual && ranked.includes('sexual')) return from('sexual', 'refuse');
+  return { verdict: 'allow', categories: [...ranked] };
+}

@@ -33,18 +33,41 @@ const emailValidation = ((route: Parameters<typeof validatorCompiler>[0]) => {
   };
 }) as FastifySchemaCompiler<unknown>;
 
+/** The cookie naming a provider sign-in under way in this browser. */
+export const OAUTH_FLOW_COOKIE = 'oauth_flow';
+
+/** Where each cookie of a sign-in under way is sent, and for how long. */
+const SIGN_IN_COOKIES = {
+  [LOGIN_BINDING_COOKIE]: { path: '/cgi-bin/login', minutes: 30 },
+  [OAUTH_FLOW_COOKIE]: { path: '/cgi-bin/login/oauth', minutes: 10 },
+} as const;
+
+/**
+ * Sets a cookie of a sign-in under way (SIGN_IN_COOKIES): out of scripts' reach, Lax (a
+ * provider's redirect back is a top-level GET, which carries it), Secure over https.
+ */
+function setSignInCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: keyof typeof SIGN_IN_COOKIES,
+  value: string,
+): void {
+  const { path, minutes } = SIGN_IN_COOKIES[name];
+  reply.setCookie(name, value, {
+    path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: minutes * 60,
+  });
+}
+
 /** The browser's login binding, made (and set as its cookie) when it has none. */
 export function loginBinding(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[LOGIN_BINDING_COOKIE];
   if (existing && /^[\w-]{32,64}$/.test(existing)) return existing;
   const nonce = randomBytes(24).toString('base64url');
-  reply.setCookie(LOGIN_BINDING_COOKIE, nonce, {
-    path: '/cgi-bin/login',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: 30 * 60,
-  });
+  setSignInCookie(request, reply, LOGIN_BINDING_COOKIE, nonce);
   return nonce;
 }
 
@@ -125,9 +148,6 @@ export const accountRoutes: FastifyPluginAsync<{
   });
 };
 
-/** The cookie naming a provider sign-in under way in this browser. */
-export const OAUTH_FLOW_COOKIE = 'oauth_flow';
-
 /** JSON safe inside an inline script. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -151,19 +171,12 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthService; publicUrl: s
       returnTo: safeReturn(request.query.return),
       binding: loginBinding(request, reply),
     });
-    reply.setCookie(OAUTH_FLOW_COOKIE, flowId, {
-      path: '/cgi-bin/login/oauth',
-      httpOnly: true,
-      // Lax: the provider's redirect back is a top-level GET, which carries it.
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: 10 * 60,
-    });
+    setSignInCookie(request, reply, OAUTH_FLOW_COOKIE, flowId);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
 
   route(app, E.oauthCallback, async (request, reply) => {
-    reply.clearCookie(OAUTH_FLOW_COOKIE, { path: '/cgi-bin/login/oauth' });
+    reply.clearCookie(OAUTH_FLOW_COOKIE, { path: SIGN_IN_COOKIES[OAUTH_FLOW_COOKIE].path });
     reply.header('cache-control', 'no-store');
     let message: Record<string, unknown>;
     // Unknown when the flow is (no cookie, used, expired): the page below serves both ways.

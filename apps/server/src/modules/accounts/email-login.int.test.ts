@@ -11,7 +11,7 @@ import {
   makeCharacter,
   messagesFile,
   type Envelope,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
@@ -51,21 +51,17 @@ async function startSmtp() {
 }
 
 describe('email-code sign-in through a real SMTP server', () => {
-  let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let now = Date.parse('2026-11-23T12:00:00Z');
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({
-      clock: () => new Date(now),
-      mailer: new SmtpMailer(smtp.url, 'Lumi AI <no-reply@lumi.example>'),
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => smtp.close());
+  const t = useTestApp(() => ({
+    clock: () => new Date(now),
+    mailer: new SmtpMailer(smtp.url, 'Lumi AI <no-reply@lumi.example>'),
+  }));
 
   /** A browser: its cookies carry over between calls, like the binding cookie. */
   function browser(ip = '127.0.0.1') {

@@ -12,14 +12,13 @@ import { speechWav } from '../../../test/audio';
 import { ASTRONAUT_PHOTO, storedFiles } from '../../../test/files';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
   makeCharacter,
   postMultipart,
   signInByEmail,
   type Envelope,
   type FilePart,
   type MultipartFields,
-  type TestApp,
 } from '../../../test/helpers';
 
 const FILES_SECRET = 'erasure-test-secret-0123456789';
@@ -51,9 +50,15 @@ function inputKeys(job: JobRow): string[] {
 }
 
 describe('account erasure and private file names', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-erasure-'));
+  afterAll(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  const t = useTestApp({
+    mailer: outbox,
+    env: { DAILY_FREE_CREDITS: '500', CHARACTER_AUTO_APPROVE: 'true', FILES_SECRET },
+  });
   let signer: PrivateFiles;
   let reference = '';
   let script = '';
@@ -154,10 +159,6 @@ describe('account erasure and private file names', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({
-      mailer: outbox,
-      env: { DAILY_FREE_CREDITS: '500', CHARACTER_AUTO_APPROVE: 'true', FILES_SECRET },
-    });
     signer = new PrivateFiles(new LocalStorage(path.join(t.dataDir, 'private-files')), FILES_SECRET);
     reference = await speechWav(tmp, 'gordon', 15);
     script = await speechWav(tmp, 'daisy', 5);
@@ -187,11 +188,6 @@ describe('account erasure and private file names', () => {
     expect(cloned.json<Envelope<CharacterDetail>>().code).toBe(0);
     myFiles = storedFiles(t.dataDir).filter((f) => !before.includes(f));
   }, 120_000);
-
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
 
   it('names private files randomly: no user id in any signed URL or stored key', async () => {
     for (const [who, made] of [

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@lumi/contract';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginTourist, type Envelope, type TestApp } from '../../../test/helpers';
+import { createTestApp, loginTourist, type Envelope, useTestApp } from '../../../test/helpers';
 
 const PUBLIC_URL = 'http://lumi.test';
 
@@ -55,7 +55,6 @@ function providerBrowser(origin: string, login = 'alice') {
 }
 
 describe('Google-style OpenID sign-in against a local OpenID provider (oidc-provider)', () => {
-  let t: TestApp;
   let op: http.Server;
   let issuer: string;
 
@@ -91,16 +90,19 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
     });
     const handle = provider.callback();
     op.on('request', (req, res) => void handle(req, res));
-    t = await createTestApp({
-      env: {
-        PUBLIC_URL,
-        GOOGLE_CLIENT_ID: 'lumi',
-        GOOGLE_CLIENT_SECRET: 'lumi-secret',
-        GOOGLE_ISSUER: issuer,
-        ADMIN_EMAILS: 'boss@example.com',
-      },
-    });
   });
+  afterAll(async () => {
+    await new Promise((r) => op.close(r));
+  });
+  const t = useTestApp(() => ({
+    env: {
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'lumi',
+      GOOGLE_CLIENT_SECRET: 'lumi-secret',
+      GOOGLE_ISSUER: issuer,
+      ADMIN_EMAILS: 'boss@example.com',
+    },
+  }));
 
   /** Signs `login` in through the provider in a browser of its own; answers its session cookie. */
   async function signIn(login: string): Promise<string> {
@@ -117,11 +119,6 @@ describe('Google-style OpenID sign-in against a local OpenID provider (oidc-prov
     expect(ticket, res.body).toBeTruthy();
     return `ticket=${ticket}`;
   }
-  afterAll(async () => {
-    await t.close();
-    await new Promise((r) => op.close(r));
-  });
-
   async function start(query = 'popup=1&return=/profile') {
     const res = await t.app.inject({ method: 'GET', url: `/cgi-bin/login/oauth/google?${query}` });
     expect(res.statusCode).toBe(302);

@@ -3,31 +3,26 @@ import path from 'node:path';
 import { ErrorCode, type UserInfo } from '@lumi/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { characters, conversations, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
   loginTourist,
   makeCharacter,
   messagesFile,
   multipart,
   signInByEmail,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 
 describe('profile settings and account removal', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
   let now = Date.now();
-  beforeAll(async () => {
-    t = await createTestApp({ mailer: outbox, clock: () => new Date(now) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ mailer: outbox, clock: () => new Date(now) });
 
   const signIn = (email: string) => signInByEmail(t, outbox, email);
 

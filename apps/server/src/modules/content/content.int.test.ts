@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, LEGAL_PAGES, LOCALE_CODES, localeInfo, type ContentDocument } from '@lumi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, messagesFile, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, messagesFile } from '../../../test/helpers';
 import { contentDir } from '../../paths';
 
 const LEGAL = Object.values(LEGAL_PAGES);
 const ARTICLES = fs.readdirSync(path.join(contentDir(), 'blog'));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function get<T>(url: string, locale: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { 'x-locale': locale } });

@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { LOCALE_CODES, localeInfo, type ContentDocument, type PageData } from '@lumi/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { characters } from '../../db/schema';
-import { createTestApp, loginTourist, makeCharacter, type TestApp } from '../../../test/helpers';
+import { loginTourist, makeCharacter, useTestApp, useWebDist } from '../../../test/helpers';
 
 /** The built index.html's shape: default title and description, the manifest, the app's loader. */
 const INDEX_HTML = `<!doctype html>
@@ -25,19 +22,8 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 const PUBLIC_URL = 'https://lumi.example';
-let distDir: string;
-let t: TestApp;
-
-beforeAll(async () => {
-  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumi-prerender-'));
-  await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL, CHARACTER_AUTO_APPROVE: 'true' } });
-});
-
-afterAll(async () => {
-  await t?.close();
-  if (distDir) await fs.rm(distDir, { recursive: true, force: true });
-});
+const site = useWebDist({ 'index.html': INDEX_HTML }, 'lumi-prerender-');
+const t = useTestApp(() => ({ env: { WEB_DIST_DIR: site.dir, PUBLIC_URL, CHARACTER_AUTO_APPROVE: 'true' } }));
 
 async function page(url: string) {
   const res = await t.app.inject({ method: 'GET', url });

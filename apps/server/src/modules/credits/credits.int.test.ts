@@ -30,6 +30,20 @@ describe('credits ledger', () => {
     return user.id;
   }
 
+  /**
+   * A test grant of `amount` credits, named `ref` (one grant per name): a pack for a day from now
+   * unless `expiresAt` and `reason` say otherwise.
+   */
+  const grant = (
+    id: string,
+    amount: number,
+    ref: string,
+    {
+      expiresAt = new Date(now.getTime() + DAY),
+      reason = 'pack',
+    }: { expiresAt?: Date; reason?: string } = {},
+  ) => credits.grant(id, { amount, expiresAt, source: 'test', sourceRef: `${id}-${ref}`, reason });
+
   it('gives a new account the daily free credits', async () => {
     const id = await newUser();
     const balance = await credits.balance(id);
@@ -53,20 +67,8 @@ describe('credits ledger', () => {
     const id = await newUser();
     const late = new Date(now.getTime() + 30 * DAY);
     const soon = new Date(now.getTime() + 7 * DAY);
-    await credits.grant(id, {
-      amount: 100,
-      expiresAt: late,
-      source: 'test',
-      sourceRef: `${id}-late`,
-      reason: 'late',
-    });
-    await credits.grant(id, {
-      amount: 50,
-      expiresAt: soon,
-      source: 'test',
-      sourceRef: `${id}-soon`,
-      reason: 'soon',
-    });
+    await grant(id, 100, 'late', { expiresAt: late, reason: 'late' });
+    await grant(id, 50, 'soon', { expiresAt: soon, reason: 'soon' });
     const { remain } = await credits.spend(id, 100, 'big spend');
     expect(remain).toBe(80);
     const buckets = await database.db.select().from(creditBuckets).where(eq(creditBuckets.userId, id));
@@ -88,13 +90,7 @@ describe('credits ledger', () => {
 
   it('ignores expired packs', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 500,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-short`,
-      reason: 'pack',
-    });
+    await grant(id, 500, 'short');
     expect((await credits.balance(id)).remain).toBe(530);
     const saved = now;
     now = new Date(now.getTime() + 2 * DAY);
@@ -105,13 +101,7 @@ describe('credits ledger', () => {
 
   it('refunds exactly what a spend took, once', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 10,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-r`,
-      reason: 'pack',
-    });
+    await grant(id, 10, 'r');
     const spent = await credits.spend(id, 35, 'job');
     expect(spent.remain).toBe(5);
     const refunds = await Promise.all([
@@ -140,13 +130,7 @@ describe('credits ledger', () => {
 
   it('never overdraws under 50 concurrent spends', async () => {
     const id = await newUser();
-    await credits.grant(id, {
-      amount: 40,
-      expiresAt: new Date(now.getTime() + DAY),
-      source: 'test',
-      sourceRef: `${id}-c`,
-      reason: 'pack',
-    });
+    await grant(id, 40, 'c');
     // 70 credits in all; 50 spends of 3 want 150: exactly 23 succeed, 1 credit stays.
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => credits.spend(id, 3, 'race')));
     const succeeded = outcomes.filter((o) => o.status === 'fulfilled');

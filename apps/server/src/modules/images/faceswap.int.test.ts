@@ -1,26 +1,24 @@
 import { ErrorCode, type JobStatus, type SharedImage } from '@lumi/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASTRONAUT_PHOTO, storedFiles, storedUnder } from '../../../test/files';
 import {
-  createTestApp,
+  useTestApp,
   creditsLeft,
   loginTourist,
   messagesFile,
   type MultipartFields,
   postMultipart,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 
 describe('face swap', () => {
-  let t: TestApp;
   let base: Buffer;
   let face: Buffer;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     base = await sharp(ASTRONAUT_PHOTO).jpeg({ quality: 90 }).toBuffer();
     face = await sharp(ASTRONAUT_PHOTO)
       .flop()
@@ -30,7 +28,6 @@ describe('face swap', () => {
       .webp()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   const swap = (cookie: string, fields: MultipartFields) =>
     postMultipart(t.app, '/cgi-bin/auth/aigc/image', cookie, fields);

@@ -10,21 +10,20 @@ import {
 import { type GeneratedImage, type ImageEngine, type ImageRequest } from '@lumi/engines';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageShares, jobs, moderationEvents, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import { fakeClassifier, isScarlet, SCARLET, TEAL } from '../../../test/fake-moderation';
 import { storedUnder } from '../../../test/files';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
   creditsLeft,
   loginTourist,
   messagesFile,
   postMultipart,
   signInByEmail,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 import type { ImageJobResult } from './images.service';
 
@@ -56,17 +55,13 @@ class Painter implements ImageEngine {
 }
 
 describe('moderation of image prompts and generated pictures', () => {
-  let t: TestApp;
   const painter = new Painter();
   const outbox = new DevOutbox(() => undefined);
-  beforeAll(async () => {
-    t = await createTestApp({
-      imageEngine: painter,
-      mailer: outbox,
-      moderation: { image: fakeClassifier() },
-    });
+  const t = useTestApp({
+    imageEngine: painter,
+    mailer: outbox,
+    moderation: { image: fakeClassifier() },
   });
-  afterAll(() => t.close());
 
   const call = async <T>(
     cookie: string,
@@ -249,12 +244,11 @@ describe('moderation of image prompts and generated pictures', () => {
 });
 
 describe('moderation of face swap photos', () => {
-  let t: TestApp;
+  // No worker: what is checked here is what the request accepts, before any job runs.
+  const t = useTestApp({ env: { RUN_WORKERS: 'false' }, moderation: { image: fakeClassifier() } });
   let explicit: Buffer;
   let clean: Buffer;
   beforeAll(async () => {
-    // No worker: what is checked here is what the request accepts, before any job runs.
-    t = await createTestApp({ env: { RUN_WORKERS: 'false' }, moderation: { image: fakeClassifier() } });
     explicit = await sharp({ create: { width: 200, height: 200, channels: 3, background: SCARLET } })
       .jpeg()
       .toBuffer();
@@ -262,7 +256,6 @@ describe('moderation of face swap photos', () => {
       .jpeg()
       .toBuffer();
   });
-  afterAll(() => t.close());
 
   const swap = async (cookie: string, base: Buffer, face: Buffer, consent = 'true') => {
     const res = await postMultipart(t.app, '/cgi-bin/auth/aigc/image', cookie, {

@@ -7,7 +7,7 @@ import { ErrorCode } from '@lumi/contract';
 import { A1111Engine } from '@lumi/engines';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useTestApp, withTestApp, type TestApp } from '../../../test/helpers';
 
 /**
  * The style tiles with a real image engine: a local server that answers AUTOMATIC1111's
@@ -88,15 +88,11 @@ const near = (a: number[], b: { r: number; g: number; b: number }) =>
 
 describe('style samples from a real image engine', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-samples-'));
-  let t: TestApp;
   const engine = () => new A1111Engine({ baseUrl, progressEveryMs: 60_000 });
-  beforeAll(async () => {
-    t = await createTestApp({ imageEngine: engine(), env: { DATA_DIR: dataDir } });
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
+  afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  const t = useTestApp(() => ({ imageEngine: engine(), env: { DATA_DIR: dataDir } }));
 
   const get = (app: TestApp, id: string) =>
     app.app.inject({ method: 'GET', url: `/cgi-bin/presets/${id}.webp` });
@@ -129,15 +125,12 @@ describe('style samples from a real image engine', () => {
 
   it('keeps the samples in storage: a new process serves them without the engine', async () => {
     const before = calls.length;
-    const second = await createTestApp({ imageEngine: engine(), env: { DATA_DIR: dataDir } });
-    try {
+    await withTestApp({ imageEngine: engine(), env: { DATA_DIR: dataDir } }, async (second) => {
       const answer = await get(second, 'anime-mecha');
       expect(answer.headers['x-style-sample']).toBe('engine');
       expect(near(await colourOf(answer.rawPayload), COLOURS[0]!)).toBe(true);
       expect(calls.length).toBe(before);
-    } finally {
-      await second.close();
-    }
+    });
   }, 60_000);
 
   it('shows the drawing while the engine fails, briefly cached, and does not ask again at once', async () => {
@@ -170,11 +163,7 @@ describe('style samples from a real image engine', () => {
 });
 
 describe('style tiles without a real engine', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serve the offline drawing of each style', async () => {
     const mecha = await t.app.inject({ method: 'GET', url: '/cgi-bin/presets/anime-mecha.webp' });

@@ -1,9 +1,9 @@
 import type { CreditRemain, JobStatus } from '@lumi/contract';
 import { loadNsfwModel, NsfwImageEngine, PreviewImageEngine, type ModerationResult } from '@lumi/engines';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { creditEntries, jobs } from '../../db/schema';
-import { callAs, createTestApp, loginTourist, type Envelope, type TestApp } from '../../../test/helpers';
+import { callAs, useTestApp, loginTourist, type Envelope } from '../../../test/helpers';
 
 /**
  * The offline preview renderer (the default image engine): honest about what it is. It is no AI
@@ -11,12 +11,8 @@ import { callAs, createTestApp, loginTourist, type Envelope, type TestApp } from
  * classifier (nsfwjs, wired here as the app's image moderation) never takes for explicit ones.
  */
 describe('the preview image engine', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    await loadNsfwModel();
-    t = await createTestApp({ moderation: { image: new NsfwImageEngine() } });
-  }, 60_000);
-  afterAll(() => t.close());
+  beforeAll(() => loadNsfwModel(), 60_000);
+  const t = useTestApp(() => ({ moderation: { image: new NsfwImageEngine() } }));
 
   const call = async <T>(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     (await callAs(t.app, method, `/cgi-bin/auth${url}`, cookie, payload)).json<Envelope<T>>();

@@ -8,16 +8,9 @@ import {
 import { EngineError, PreviewImageEngine, type ImageEngine, type ImageRequest } from '@lumi/engines';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema';
-import {
-  callAs,
-  createTestApp,
-  loginTourist,
-  messagesFile,
-  type Envelope,
-  type TestApp,
-} from '../../../test/helpers';
+import { callAs, useTestApp, loginTourist, messagesFile, type Envelope } from '../../../test/helpers';
 import { JOBS_CHANNEL } from './jobs.repository';
 import { Worker } from './worker';
 
@@ -40,13 +33,9 @@ class ScriptedEngine implements ImageEngine {
 }
 
 describe('image jobs', () => {
-  let t: TestApp;
   const engine = new ScriptedEngine();
   let now = Date.parse('2026-06-01T10:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ imageEngine: engine, clock: () => new Date(now) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ imageEngine: engine, clock: () => new Date(now) });
 
   const call = async <T>(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, cookie, payload);
@@ -288,7 +277,6 @@ describe('image jobs', () => {
 });
 
 describe('the queue', () => {
-  let t: TestApp;
   let drawn = 0;
   // Not the preview renderer: its pictures are free, and these tests follow the credits.
   const engine: ImageEngine = {
@@ -300,16 +288,13 @@ describe('the queue', () => {
     },
   };
   let now = Date.parse('2026-06-02T10:00:00Z');
-  beforeAll(async () => {
-    // No worker in the app: the tests start and stop their own. No picture classifier: these
-    // tests time the queue, not moderation (image-moderation.int.test.ts tests that).
-    t = await createTestApp({
-      imageEngine: engine,
-      clock: () => new Date(now),
-      env: { RUN_WORKERS: 'false', MODERATION_IMAGES: 'off' },
-    });
+  // No worker in the app: the tests start and stop their own. No picture classifier: these
+  // tests time the queue, not moderation (image-moderation.int.test.ts tests that).
+  const t = useTestApp({
+    imageEngine: engine,
+    clock: () => new Date(now),
+    env: { RUN_WORKERS: 'false', MODERATION_IMAGES: 'off' },
   });
-  afterAll(() => t.close());
 
   const create = async (cookie: string, body: object) => {
     const res = await t.app.inject({

@@ -8,34 +8,31 @@ import { jobs } from '../../db/schema';
 import { speechWav } from '../../../test/audio';
 import { ASTRONAUT_PHOTO, storedFiles } from '../../../test/files';
 import {
-  createTestApp,
+  useTestApp,
   loginTourist,
   type MultipartFields,
   postMultipart,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 describe('refused face swaps and voice clones', () => {
-  let t: TestApp;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lumi-refused-'));
   let photo: Buffer;
   let reference = '';
   let script = '';
 
+  afterAll(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  // No worker: accepted jobs stay queued with their inputs, and count as open.
+  const t = useTestApp({
+    env: { RUN_WORKERS: 'false', DAILY_FREE_CREDITS: '0', MAX_OPEN_JOBS_PER_USER: '2' },
+  });
   beforeAll(async () => {
-    // No worker: accepted jobs stay queued with their inputs, and count as open.
-    t = await createTestApp({
-      env: { RUN_WORKERS: 'false', DAILY_FREE_CREDITS: '0', MAX_OPEN_JOBS_PER_USER: '2' },
-    });
     photo = await sharp(ASTRONAUT_PHOTO).jpeg().toBuffer();
     reference = await speechWav(tmp, 'gordon', 15);
     script = await speechWav(tmp, 'daisy', 5);
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
 
   const withCredits = async (amount: number) => {
     const who = await loginTourist(t.app);

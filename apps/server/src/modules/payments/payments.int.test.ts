@@ -7,12 +7,12 @@ import { DevOutbox } from '../../lib/mailer';
 import { fakeNowPayments, fakeStripe } from '../../../test/fake-payments';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
+  withTestApp,
   loginTourist,
   messagesFile,
   signInByEmail,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 import { nowpaymentsSignature } from './gateways';
 
@@ -26,7 +26,6 @@ const IPN_SECRET = 'ipn-secret-local';
 const stripe = new Stripe('sk_test_unused', { telemetry: false });
 
 describe('buying credits with Stripe and NOWPayments', () => {
-  let t: TestApp;
   let stripeApi: Awaited<ReturnType<typeof fakeStripe>>;
   let nowApi: Awaited<ReturnType<typeof fakeNowPayments>>;
   const outbox = new DevOutbox(() => undefined);
@@ -36,26 +35,25 @@ describe('buying credits with Stripe and NOWPayments', () => {
   beforeAll(async () => {
     stripeApi = await fakeStripe({ secretKey: STRIPE_KEY });
     nowApi = await fakeNowPayments({ apiKey: NOW_KEY });
-    t = await createTestApp({
-      mailer: outbox,
-      clock: () => new Date(now),
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripeApi.url,
-        NOWPAYMENTS_API_KEY: NOW_KEY,
-        NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
-        NOWPAYMENTS_API_URL: nowApi.url,
-        PUBLIC_URL: 'https://lumi.test',
-        ADMIN_EMAILS: 'admin@lumi.test',
-      },
-    });
   });
   afterAll(async () => {
-    await t.close();
     await stripeApi.close();
     await nowApi.close();
   });
+  const t = useTestApp(() => ({
+    mailer: outbox,
+    clock: () => new Date(now),
+    env: {
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+      NOWPAYMENTS_API_KEY: NOW_KEY,
+      NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
+      NOWPAYMENTS_API_URL: nowApi.url,
+      PUBLIC_URL: 'https://lumi.test',
+      ADMIN_EMAILS: 'admin@lumi.test',
+    },
+  }));
 
   const get = async <T>(cookie: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/cgi-bin/auth${url}`, headers: { cookie } });
@@ -139,6 +137,14 @@ describe('buying credits with Stripe and NOWPayments', () => {
     if (!row) throw new Error('no order');
     return row;
   };
+
+  /** A new buyer with a card order started: their session, their balance before it, the order. */
+  async function buyerWithOrder(email: string) {
+    const me = await signInByEmail(t, outbox, email);
+    const before = (await balance(me.cookie)).remain;
+    const { orderId } = await cardCheckout(me.cookie);
+    return { me, before, orderId, row: await orderRow(orderId) };
+  }
 
   it('refuses guests, unknown or inactive plans and a price from the page', async () => {
     const guest = await loginTourist(t.app);
@@ -224,10 +230,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('refuses forged, stale and altered notices', async () => {
-    const me = await signInByEmail(t, outbox, 'forged@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, orderId, row } = await buyerWithOrder('forged@lumi.test');
     const forged = await deliverStripe(stripeEvent(row, { secret: 'whsec_not_ours' }));
     expect(forged.statusCode).toBe(400);
     const stale = await deliverStripe(stripeEvent(row, { at: now - 301_000 }));
@@ -256,10 +259,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('credits once when the same event arrives 20 times at once, and once across event types', async () => {
-    const me = await signInByEmail(t, outbox, 'repeat@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, row } = await buyerWithOrder('repeat@lumi.test');
     const event = stripeEvent(row, { id: 'evt_repeated' });
     const replies = await Promise.all(Array.from({ length: 20 }, () => deliverStripe(event)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
@@ -270,10 +270,7 @@ describe('buying credits with Stripe and NOWPayments', () => {
   });
 
   it('waits for an async payment to succeed, and ignores a notice whose amount is not the order', async () => {
-    const me = await signInByEmail(t, outbox, 'async@lumi.test');
-    const before = (await balance(me.cookie)).remain;
-    const { orderId } = await cardCheckout(me.cookie);
-    const row = await orderRow(orderId);
+    const { me, before, row } = await buyerWithOrder('async@lumi.test');
     expect((await deliverStripe(stripeEvent(row, { payment_status: 'unpaid' }))).statusCode).toBe(200);
     expect((await deliverStripe(stripeEvent(row, { amount_total: 1 }))).json()).toMatchObject({
       granted: false,
@@ -527,12 +524,8 @@ describe('buying credits with Stripe and NOWPayments', () => {
 });
 
 describe('the built-in test checkout (no payment keys)', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
-  beforeAll(async () => {
-    t = await createTestApp({ mailer: outbox });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ mailer: outbox });
   let me: { cookie: string };
   beforeEach(async () => {
     me = await signInByEmail(t, outbox, `tester${Math.random().toString(36).slice(2)}@lumi.test`);
@@ -632,8 +625,7 @@ describe('the built-in test checkout (no payment keys)', () => {
 describe('payments turned off', () => {
   it('answers that the way of paying is not available, and the webhooks are not there', async () => {
     const outbox = new DevOutbox(() => undefined);
-    const t = await createTestApp({ mailer: outbox, env: { PAYMENTS_TEST_CHECKOUT: 'false' } });
-    try {
+    await withTestApp({ mailer: outbox, env: { PAYMENTS_TEST_CHECKOUT: 'false' } }, async (t) => {
       expect(t.app.services.payments.modes()).toEqual({ card: 'off', crypto: 'off' });
       const me = await signInByEmail(t, outbox, 'off@lumi.test');
       const res = await t.app.inject({
@@ -650,8 +642,6 @@ describe('payments turned off', () => {
         payload: '{}',
       });
       expect(hook.statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

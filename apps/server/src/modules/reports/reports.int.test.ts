@@ -12,17 +12,16 @@ import {
 } from '@lumi/contract';
 import { PreviewImageEngine, type ImageEngine, type ImageRequest } from '@lumi/engines';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { moderationActions, moderationEvents, reports, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import {
   callAs,
-  createTestApp,
+  useTestApp,
   loginTourist,
   makeCharacter,
   messagesFile,
   signInByEmail,
-  type TestApp,
 } from '../../../test/helpers';
 
 /** The preview renderer at 64x64: a real picture to share, quickly. */
@@ -39,25 +38,23 @@ const en = messagesFile('en');
 const { OK, NOT_FOUND, FORBIDDEN, INVALID_INPUT, NO_SESSION, CHARACTER_DELETED } = ErrorCode;
 
 describe('reports, the admin queue and the audit log', () => {
-  let t: TestApp;
   const outbox = new DevOutbox(() => undefined);
   let now = Date.parse('2026-07-10T12:00:00Z');
   let admin: { cookie: string; uid: string };
   let creator: { cookie: string; uid: string };
   let other: { cookie: string; uid: string };
 
+  const t = useTestApp({
+    mailer: outbox,
+    imageEngine: new SmallPreview(),
+    clock: () => new Date(now),
+    env: { ADMIN_EMAILS: 'admin@example.com', CHARACTER_AUTO_APPROVE: 'true' },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      mailer: outbox,
-      imageEngine: new SmallPreview(),
-      clock: () => new Date(now),
-      env: { ADMIN_EMAILS: 'admin@example.com', CHARACTER_AUTO_APPROVE: 'true' },
-    });
     admin = await signInByEmail(t, outbox, 'admin@example.com');
     creator = await signInByEmail(t, outbox, 'creator@example.com');
     other = await signInByEmail(t, outbox, 'other@example.com');
   }, 60_000);
-  afterAll(() => t.close());
 
   const call = async <T = unknown>(
     who: { cookie: string } | null,

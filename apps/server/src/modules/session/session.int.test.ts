@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode, LOCALE_CODES, NO_SESSION_MESSAGE, type Locale, type Envelope } from '@lumi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTestApp,
+  withTestApp,
   form,
   FORM_HEADERS,
   loginTourist,
@@ -48,11 +49,7 @@ function cookieNamed(cookies: InjectedCookie[], name: string): InjectedCookie {
 const START = new Date('2026-03-10T12:00:00Z');
 let now = START;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock: () => now });
 
 async function postLogin(
   app: TestApp['app'],
@@ -130,8 +127,7 @@ describe('POST /cgi-bin/login as a tourist (type 0)', () => {
     expect(untrusted.json<Envelope>().code).toBe(0);
     for (const c of untrusted.cookies as InjectedCookie[]) expect(c.secure, c.name).not.toBe(true);
 
-    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
-    try {
+    await withTestApp({ env: { TRUST_PROXY: '1' } }, async (proxied) => {
       const res = await postLogin(
         proxied.app,
         { type: '0', code: touristCode() },
@@ -149,9 +145,7 @@ describe('POST /cgi-bin/login as a tourist (type 0)', () => {
         { 'x-forwarded-proto': 'http' },
       );
       for (const c of plain.cookies as InjectedCookie[]) expect(c.secure, c.name).not.toBe(true);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it('resumes the same account for the same code, with a new ticket', async () => {
@@ -410,8 +404,7 @@ describe('GET /cgi-bin/auth/credit/remain', () => {
   });
 
   it('follows DAILY_FREE_CREDITS', async () => {
-    const other = await createTestApp({ env: { DAILY_FREE_CREDITS: '45' } });
-    try {
+    await withTestApp({ env: { DAILY_FREE_CREDITS: '45' } }, async (other) => {
       const login = await postLogin(other.app, { type: '0', code: touristCode() });
       const data = login.json<Envelope<LoginData>>().data!;
       expect(data.remain).toBe(45);
@@ -421,9 +414,7 @@ describe('GET /cgi-bin/auth/credit/remain', () => {
         headers: { authorization: `Bearer ${data.ticket}` },
       });
       expect(res.json<Envelope>()).toMatchObject({ code: 0, data: { remain: 45, subscription: false } });
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 

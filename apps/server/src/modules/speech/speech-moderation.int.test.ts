@@ -1,17 +1,16 @@
 import { ErrorCode } from '@lumi/contract';
 import { encodeWav } from '@lumi/engines';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, moderationEvents } from '../../db/schema';
 import { storedUnder } from '../../../test/files';
 import {
-  createTestApp,
+  useTestApp,
   creditsLeft,
   loginTourist,
   messagesFile,
   postMultipart,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 /** content_refused before its `{{term}}` (the quoted phrase is the engine's). */
@@ -27,12 +26,8 @@ function tone(): Buffer {
 }
 
 describe('moderation of texts to speak and voice-clone scripts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // No worker: a refusal must come before any job exists.
-    t = await createTestApp({ env: { RUN_WORKERS: 'false' } });
-  });
-  afterAll(() => t.close());
+  // No worker: a refusal must come before any job exists.
+  const t = useTestApp({ env: { RUN_WORKERS: 'false' } });
 
   const remain = (cookie: string) => creditsLeft(t.app, cookie);
 

@@ -7,14 +7,13 @@ import { medianPitch } from '@lumi/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudio, FFMPEG, SAMPLE_RATE } from '../../lib/audio';
 import {
-  createTestApp,
+  useTestApp,
   creditsLeft,
   loginTourist,
   messagesFile,
   type MultipartFields,
   postMultipart,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 import { speechWav as speechAt } from '../../../test/audio';
 
@@ -51,15 +50,13 @@ function transcode(wav: string, format: string): string {
 }
 
 describe('voice tools', () => {
-  let t: TestApp;
   let ref15 = '';
-  beforeAll(async () => {
-    t = await createTestApp({ env: { DAILY_FREE_CREDITS: '500' } });
-    ref15 = await speechWav('gordon', 15);
-  });
-  afterAll(async () => {
-    await t.close();
+  afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const t = useTestApp({ env: { DAILY_FREE_CREDITS: '500' } });
+  beforeAll(async () => {
+    ref15 = await speechWav('gordon', 15);
   });
 
   const balance = (cookie: string) => creditsLeft(t.app, cookie);

@@ -14,3 +14,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClass, 'resize-y', className)} {...props} />;
 }
+
+/** The name of a form field, over it: pass the field's id as `htmlFor`; `className` adds to the look. */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-semibold', className)} {...props} />;
+}

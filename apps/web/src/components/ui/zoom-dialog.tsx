@@ -2,24 +2,21 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { DialogClose, DialogShell } from './dialog';
 
 /**
- * A picture at full size over the page; Escape, the close button or a click outside close it.
- * `filter` is a CSS filter for the picture; `description`, if any, is read after the title.
+ * A picture (`image`: its address and size) at full size over the page; Escape, the close button
+ * or a click outside close it. `filter` is a CSS filter for the picture; `description`, if any, is
+ * read after the title.
  */
 export function ZoomDialog({
   open,
   onOpenChange,
-  src,
-  width,
-  height,
+  image,
   title,
   description,
   filter,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  src: string;
-  width: number;
-  height: number;
+  image: { url: string; width: number; height: number };
   title: string;
   description?: string;
   filter?: string;
@@ -41,10 +38,10 @@ export function ZoomDialog({
         <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
       )}
       <img
-        src={src}
+        src={image.url}
         alt={title}
-        width={width}
-        height={height}
+        width={image.width}
+        height={image.height}
         className="h-auto max-h-[calc(100dvh-5rem)] w-auto max-w-full rounded-2xl object-contain shadow-2xl shadow-black"
         style={filter ? { filter } : undefined}
       />

@@ -31,6 +31,40 @@ const TABS: { id: HubTab; route: RouteName; icon: typeof House; order: string; i
     { id: 'likedCharacters', route: 'likedCharacters', icon: Heart, order: 'order-4', iconOnlyOnPhone: true },
   ];
 
+/**
+ * A tab of the hub: a link to its page with its icon, marked as the page shown when it is. The
+ * sidebar and the tab bar each draw it their way: `look` gives the link's and the icon's classes.
+ */
+function TabLink({
+  tab,
+  active,
+  look,
+  children,
+  ...props
+}: {
+  tab: (typeof TABS)[number];
+  active: HubTab;
+  look: (selected: boolean) => { link: string; icon: string };
+  children: ReactNode;
+  'aria-label'?: string | undefined;
+}) {
+  const locale = useLocale();
+  const Icon = tab.icon;
+  const selected = tab.id === active;
+  const { link, icon } = look(selected);
+  return (
+    <Link
+      to={getHref(locale, tab.route)}
+      aria-current={selected ? 'page' : undefined}
+      className={link}
+      {...props}
+    >
+      <Icon className={icon} aria-hidden />
+      {children}
+    </Link>
+  );
+}
+
 /** The character pages' frame: the sidebar on large screens, the tabs and the create button. */
 export function HubLayout({ active, children }: { active: HubTab; children: ReactNode }) {
   const { t } = useTranslation('characters');
@@ -42,25 +76,25 @@ export function HubLayout({ active, children }: { active: HubTab; children: Reac
         aria-label={t('sidebar.label')}
       >
         <nav className="flex flex-col gap-1">
-          {[TABS[0], TABS[2], TABS[3], TABS[1]].map((tab) => {
-            if (!tab) return null;
-            const Icon = tab.icon;
-            const selected = tab.id === active;
-            return (
-              <Link
-                key={tab.id}
-                to={getHref(locale, tab.route)}
-                aria-current={selected ? 'page' : undefined}
-                className={cn(
-                  'flex h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold transition-colors',
-                  selected ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface hover:text-fg',
-                )}
-              >
-                <Icon className={cn('h-4.5 w-4.5', selected && 'text-pink')} aria-hidden />
-                {t(`tabs.${tab.id}`)}
-              </Link>
-            );
-          })}
+          {[TABS[0], TABS[2], TABS[3], TABS[1]].map(
+            (tab) =>
+              tab && (
+                <TabLink
+                  key={tab.id}
+                  tab={tab}
+                  active={active}
+                  look={(selected) => ({
+                    link: cn(
+                      'flex h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold transition-colors',
+                      selected ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface hover:text-fg',
+                    ),
+                    icon: cn('h-4.5 w-4.5', selected && 'text-pink'),
+                  })}
+                >
+                  {t(`tabs.${tab.id}`)}
+                </TabLink>
+              ),
+          )}
           <Link
             to={getHref(locale, 'createCharacter')}
             className={buttonClass('primary', 'md', 'mt-3 w-full')}
@@ -76,28 +110,26 @@ export function HubLayout({ active, children }: { active: HubTab; children: Reac
             aria-label={t('tabs.label')}
             className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto [scrollbar-width:none] sm:gap-2 [&::-webkit-scrollbar]:hidden"
           >
-            {TABS.map((tab) => {
-              const Icon = tab.icon;
-              const selected = tab.id === active;
-              return (
-                <Link
-                  key={tab.id}
-                  to={getHref(locale, tab.route)}
-                  aria-current={selected ? 'page' : undefined}
-                  aria-label={tab.iconOnlyOnPhone ? t(`tabs.${tab.id}`) : undefined}
-                  className={cn(
+            {TABS.map((tab) => (
+              <TabLink
+                key={tab.id}
+                tab={tab}
+                active={active}
+                aria-label={tab.iconOnlyOnPhone ? t(`tabs.${tab.id}`) : undefined}
+                look={(selected) => ({
+                  link: cn(
                     tab.order,
                     'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:gap-2 sm:px-4',
                     selected ? 'bg-surface-2 text-fg' : 'text-muted hover:text-fg',
-                  )}
-                >
-                  <Icon className={cn('h-4 w-4', selected && 'text-pink')} aria-hidden />
-                  <span className={tab.iconOnlyOnPhone ? 'hidden md:inline' : undefined}>
-                    {t(`tabs.${tab.id}`)}
-                  </span>
-                </Link>
-              );
-            })}
+                  ),
+                  icon: cn('h-4 w-4', selected && 'text-pink'),
+                })}
+              >
+                <span className={tab.iconOnlyOnPhone ? 'hidden md:inline' : undefined}>
+                  {t(`tabs.${tab.id}`)}
+                </span>
+              </TabLink>
+            ))}
           </nav>
           <Link
             to={getHref(locale, 'createCharacter')}

@@ -14,7 +14,8 @@ export function useLikeToggle<T extends CharacterSummary>(apply: (id: number, li
   const { t } = useTranslation('characters');
   return useCallback(
     async (c: T) => {
-      if (c.is_collected) {
+      const like = !c.is_collected;
+      if (!like) {
         const ok = await confirmDialog({
           title: t('like.confirmTitle'),
           body: t('like.confirmBody', { name: c.name }),
@@ -22,21 +23,14 @@ export function useLikeToggle<T extends CharacterSummary>(apply: (id: number, li
           danger: true,
         });
         if (!ok) return;
-        apply(c.id, false);
-        try {
-          await unlikeCharacter(c.id);
-          notify('success', t('like.removed'));
-        } catch {
-          apply(c.id, true);
-        }
-        return;
       }
-      apply(c.id, true);
+      // Shown at once, and put back if the server refuses.
+      apply(c.id, like);
       try {
-        await likeCharacter(c.id);
-        notify('success', t('like.added'));
+        await (like ? likeCharacter : unlikeCharacter)(c.id);
+        notify('success', t(like ? 'like.added' : 'like.removed'));
       } catch {
-        apply(c.id, false);
+        apply(c.id, !like);
       }
     },
     [apply, t],

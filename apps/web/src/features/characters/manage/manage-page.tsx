@@ -1,4 +1,3 @@
-import { LoadMore } from '@/components/load-more';
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
@@ -10,7 +9,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { confirmDialog } from '../character-dialog-store';
 import { CharacterDialogHost } from '../components/character-dialog-host';
 import { resolveAccess, isForbidden } from './access';
-import { AdminsOnly, LoadFailed, ManageBlocked, NoMatches, QueueEmpty } from './components/manage-states';
+import {
+  AdminsOnly,
+  ListFoot,
+  LoadFailed,
+  ManageBlocked,
+  NoMatches,
+  QueueEmpty,
+} from './components/manage-states';
 import { ManageRow, ManageRowSkeletons } from './components/manage-row';
 import { LogPanel } from './components/log-panel';
 import { ReportsPanel } from './components/reports-panel';
@@ -225,12 +231,7 @@ export default function ManageCharacterPage() {
                         />
                       ))}
                     </ul>
-                    <LoadMore
-                      query={current}
-                      more={t('list.loadMore')}
-                      end={t('list.end')}
-                      className="text-muted min-h-16 items-center py-6 text-sm"
-                    />
+                    <ListFoot query={current} className="text-muted min-h-16 items-center py-6 text-sm" />
                   </>
                 )}
               </>

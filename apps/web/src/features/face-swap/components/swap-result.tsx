@@ -173,16 +173,7 @@ function Done({
           onPick={onPickFace}
         />
       )}
-      {zoom && (
-        <ZoomDialog
-          open
-          onOpenChange={setZoom}
-          src={image.url}
-          width={image.width}
-          height={image.height}
-          title={t('result.alt')}
-        />
-      )}
+      {zoom && <ZoomDialog open onOpenChange={setZoom} image={image} title={t('result.alt')} />}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export function getExplore(
   page: number,
   signal?: AbortSignal,
 ): Promise<ExplorePage> {
-  return call(API.explore, { query: { tool, page }, silent: true, ...(signal ? { signal } : {}) });
+  return call(API.explore, { query: { tool, page }, silent: true, signal });
 }
 
 export function exploreQueryOptions(tool: ImageTool | undefined) {

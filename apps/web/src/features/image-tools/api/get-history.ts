@@ -14,11 +14,7 @@ export function getHistory(
   before?: number,
   signal?: AbortSignal,
 ): Promise<ImageHistoryItem[]> {
-  return call(API.imageHistory, {
-    query: { tool, before },
-    silent: true,
-    ...(signal ? { signal } : {}),
-  }).then((data) => data.items);
+  return call(API.imageHistory, { query: { tool, before }, silent: true, signal }).then((data) => data.items);
 }
 
 export function historyQueryOptions(tool: ImageTool) {

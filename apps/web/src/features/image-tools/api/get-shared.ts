@@ -5,11 +5,7 @@ import { call } from '@/lib/api-client';
 
 /** GET /cgi-bin/share/:shareId: a shared picture, for anyone (100004 when there is none). */
 export function getShared(shareId: string, signal?: AbortSignal): Promise<SharedImage> {
-  return call(API.imageShared, {
-    params: { id: shareId },
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
+  return call(API.imageShared, { params: { id: shareId }, silent: true, signal });
 }
 
 export function sharedQueryOptions(shareId: string) {

@@ -137,9 +137,7 @@ export function ImageCard({
         <ZoomDialog
           open
           onOpenChange={setZoom}
-          src={image.url}
-          width={image.width}
-          height={image.height}
+          image={image}
           title={label}
           description={label}
           filter={contrast ? CONTRAST_FILTER : undefined}

@@ -3,7 +3,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../lib/intl';
 import { Fold } from '@/components/ui/fold';
-import { Textarea } from '@/components/ui/input';
+import { Label, Textarea } from '@/components/ui/input';
 
 function Counter({ value, max, id }: { value: number; max: number; id: string }) {
   const { t, i18n } = useTranslation('images');
@@ -42,14 +42,14 @@ export function PromptField({
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-semibold">
+        <Label htmlFor={id}>
           {label}
           {required && (
             <span className="text-pink ms-0.5" aria-hidden>
               *
             </span>
           )}
-        </label>
+        </Label>
         <Counter value={[...value].length} max={IMAGE_LIMITS.prompt} id={counterId} />
       </div>
       <PromptText

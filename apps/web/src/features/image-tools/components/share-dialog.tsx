@@ -7,6 +7,7 @@ import { notify } from '@/lib/toast';
 import { shareTargets } from '../lib/share-links';
 import { FacebookMark, XMark } from './brand-icons';
 import { IconBadge } from '@/components/ui/icon-badge';
+import { Label } from '@/components/ui/input';
 
 const targetClass =
   'border-line bg-surface-2 hover:bg-surface-3 inline-flex h-11 items-center justify-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors duration-150';
@@ -35,9 +36,7 @@ export function ShareButtons({ url, onCopied }: { url: string; onCopied?: () => 
   return (
     <div className="grid gap-3" data-testid="share-buttons">
       <div>
-        <label htmlFor={inputId} className="text-sm font-semibold">
-          {t('share.link')}
-        </label>
+        <Label htmlFor={inputId}>{t('share.link')}</Label>
         <div className="mt-1.5 flex gap-2">
           <input
             id={inputId}

@@ -7,10 +7,7 @@ export const historyQueryKey = ['pay', 'history'] as const;
 
 /** GET /cgi-bin/auth/pay/history: paid orders and redeemed codes, newest first. */
 export function getHistory(signal?: AbortSignal): Promise<Purchase[]> {
-  return call(API.payHistory, {
-    silent: true,
-    ...(signal ? { signal } : {}),
-  }).then((data) => data.purchases);
+  return call(API.payHistory, { silent: true, signal }).then((data) => data.purchases);
 }
 
 export function historyQueryOptions() {

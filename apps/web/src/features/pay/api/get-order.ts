@@ -7,7 +7,7 @@ export const orderQueryKey = (id: string) => ['pay', 'order', id] as const;
 
 /** GET /cgi-bin/auth/pay/order?id=: one of the caller's orders. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return call(API.payOrder, { query: { id }, silent: true, ...(signal ? { signal } : {}) });
+  return call(API.payOrder, { query: { id }, silent: true, signal });
 }
 
 export interface OrderPolling {

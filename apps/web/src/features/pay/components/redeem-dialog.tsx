@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { redeemCode } from '../api/redeem';
 import { IconBadge } from '@/components/ui/icon-badge';
+import { Label } from '@/components/ui/input';
 
 /** Spec §3's exchange dialog: one code field, Cancel and Confirm; errors stay in the dialog. */
 export function RedeemDialog({
@@ -79,9 +80,7 @@ export function RedeemDialog({
       }
     >
       <form id={formId} className="mt-5 grid gap-2" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="text-sm font-semibold">
-          {t('redeem.label')}
-        </label>
+        <Label htmlFor={inputId}>{t('redeem.label')}</Label>
         <input
           id={inputId}
           value={code}

@@ -3,7 +3,7 @@ import { CheckCircle2, Flag, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/input';
+import { Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -107,9 +107,9 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
           </div>
         </fieldset>
 
-        <label htmlFor={`${ids}-details`} className="mt-4 block text-sm font-semibold">
+        <Label htmlFor={`${ids}-details`} className="mt-4 block">
           {t('detailsLabel')}
-        </label>
+        </Label>
         <Textarea
           id={`${ids}-details`}
           dir="auto"

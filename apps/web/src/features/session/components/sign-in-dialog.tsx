@@ -4,7 +4,7 @@ import { Loader2, Mail } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
@@ -143,9 +143,7 @@ export default function SignInDialog({
       <form className="mt-5 grid grid-cols-1 gap-3" onSubmit={submit} noValidate>
         {step.name === 'email' ? (
           <>
-            <label htmlFor={inputId} className="text-sm font-semibold">
-              {t('auth.email')}
-            </label>
+            <Label htmlFor={inputId}>{t('auth.email')}</Label>
             <Input
               id={inputId}
               type="email"
@@ -163,9 +161,7 @@ export default function SignInDialog({
           </>
         ) : (
           <>
-            <label htmlFor={inputId} className="text-sm font-semibold">
-              {t('auth.code')}
-            </label>
+            <Label htmlFor={inputId}>{t('auth.code')}</Label>
             <input
               id={inputId}
               // The code field takes the focus as it appears, and again with each new code.

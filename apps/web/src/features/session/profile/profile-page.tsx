@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type Rea
 import { useTranslation } from 'react-i18next';
 import { AppInstallActions, AppOfferIntro } from '@/components/app-install';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { Dialog } from '@/components/ui/dialog';
 import { getHref } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -159,9 +159,7 @@ function Profile({ user }: { user: UserInfo }) {
             }}
           />
           <div className="grid min-w-0 flex-1 gap-2">
-            <label htmlFor={nameId} className="text-sm font-semibold">
-              {t('name')}
-            </label>
+            <Label htmlFor={nameId}>{t('name')}</Label>
             <Input
               id={nameId}
               value={name}

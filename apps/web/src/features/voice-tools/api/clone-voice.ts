@@ -47,7 +47,7 @@ export async function cloneVoice(input: CloneInput, signal?: AbortSignal): Promi
     formData: cloneFormData(input),
     silent: true,
     timeoutMs: CLONE_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
+    signal,
   });
   return { blob, jobId: headers.get('x-job-id') };
 }

@@ -7,10 +7,7 @@ export const speechHistoryQueryKey = ['voice', 'history'] as const;
 
 /** GET /cgi-bin/auth/aigc/speech/history: the caller's 20 newest audios, with signed links. */
 export function getSpeechHistory(signal?: AbortSignal): Promise<SpeechHistoryItem[]> {
-  return call(API.speechHistory, {
-    silent: true,
-    ...(signal ? { signal } : {}),
-  }).then((data) => data.items);
+  return call(API.speechHistory, { silent: true, signal }).then((data) => data.items);
 }
 
 export function speechHistoryQueryOptions() {

@@ -15,7 +15,7 @@ export const voicesQueryKey = ['voice', 'voices'] as const;
 
 /** GET /cgi-bin/auth/aigc/speech/voices: the 17 presets with their sample links. */
 export function getVoices(signal?: AbortSignal): Promise<VoicesData> {
-  return call(API.voices, { silent: true, ...(signal ? { signal } : {}) });
+  return call(API.voices, { silent: true, signal });
 }
 
 export function voicesQueryOptions() {

@@ -18,10 +18,6 @@ export interface SpokenAudio {
  */
 export async function textToSpeech(input: TtsInput, signal?: AbortSignal): Promise<SpokenAudio> {
   const body = ttsBodySchema.parse(input);
-  const { blob, headers } = await apiBlob(pathOf(API.textToSpeech), {
-    json: body,
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
+  const { blob, headers } = await apiBlob(pathOf(API.textToSpeech), { json: body, silent: true, signal });
   return { blob, jobId: headers.get('x-job-id') };
 }

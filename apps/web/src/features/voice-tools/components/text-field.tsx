@@ -2,6 +2,7 @@ import { SPEECH_LIMITS } from '@lumi/contract';
 import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { Label } from '@/components/ui/input';
 import { intlLocale } from '../lib/format';
 
 /** A labelled text box with a character counter (the server's limit) and a line under it. */
@@ -34,9 +35,7 @@ export function TextField({
   const near = value.length >= max * 0.9;
   return (
     <div className="grid gap-2">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
+      <Label htmlFor={id}>{label}</Label>
       <textarea
         ref={ref}
         id={id}

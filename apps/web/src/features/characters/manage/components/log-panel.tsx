@@ -1,4 +1,3 @@
-import { LoadMore } from '@/components/load-more';
 import type { ModerationLogEntry } from '@lumi/contract';
 import { Bot, ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isForbidden } from '../access';
 import { useModerationLog } from '../use-reports';
 import { ManageRowSkeletons } from './manage-row';
-import { LoadFailed, StatePanel } from './manage-states';
+import { ListFoot, LoadFailed, StatePanel } from './manage-states';
 import { actionIcon } from './report-row';
 
 function Entry({ entry: e }: { entry: ModerationLogEntry }) {
@@ -77,12 +76,7 @@ export function LogPanel({ onForbidden }: { onForbidden: (error: unknown) => voi
           <Entry key={entry.id} entry={entry} />
         ))}
       </ul>
-      <LoadMore
-        query={log}
-        more={t('list.loadMore')}
-        end={t('list.end')}
-        className="text-faint mt-6 text-sm"
-      />
+      <ListFoot query={log} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApprovalState, CharacterSummary } from '@lumi/contract';
-import { Check, EyeOff, Globe, Lock, Trash2 } from 'lucide-react';
+import { Check, EyeOff, Globe, Lock, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
@@ -36,6 +36,31 @@ export function ApprovalBadge({ approval }: { approval: ApprovalState }) {
   const { t } = useTranslation('manage');
   return <Badge className={APPROVAL_STYLE[approval]}>{t(`approval.${approval}`)}</Badge>;
 }
+
+/** A row's buttons, in order; `doneAt`: the state in which the action has nothing left to do. */
+const ROW_ACTIONS: { kind: ModerationKind; icon: LucideIcon; className: string; doneAt?: ApprovalState }[] = [
+  {
+    kind: 'approve',
+    icon: Check,
+    className: buttonClass(
+      'secondary',
+      'sm',
+      'border-success/40! text-success! hover:bg-success/10! flex-1 lg:flex-none',
+    ),
+    doneAt: 'approved',
+  },
+  {
+    kind: 'hide',
+    icon: EyeOff,
+    className: buttonClass('secondary', 'sm', 'flex-1 lg:flex-none'),
+    doneAt: 'rejected',
+  },
+  {
+    kind: 'delete',
+    icon: Trash2,
+    className: buttonClass('ghost', 'sm', 'text-danger! hover:bg-danger/10! flex-1 lg:flex-none'),
+  },
+];
 
 interface ManageRowProps {
   character: CharacterSummary;
@@ -136,37 +161,18 @@ export function ManageRow({ character: c, busy, onAction }: ManageRowProps) {
       </div>
 
       <div className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
-        <button
-          type="button"
-          onClick={() => onAction('approve', c)}
-          disabled={busy || c.approval === 'approved'}
-          className={buttonClass(
-            'secondary',
-            'sm',
-            'border-success/40! text-success! hover:bg-success/10! flex-1 lg:flex-none',
-          )}
-        >
-          <Check className="h-4 w-4 shrink-0" aria-hidden />
-          {t('actions.approve')}
-        </button>
-        <button
-          type="button"
-          onClick={() => onAction('hide', c)}
-          disabled={busy || c.approval === 'rejected'}
-          className={buttonClass('secondary', 'sm', 'flex-1 lg:flex-none')}
-        >
-          <EyeOff className="h-4 w-4 shrink-0" aria-hidden />
-          {t('actions.hide')}
-        </button>
-        <button
-          type="button"
-          onClick={() => onAction('delete', c)}
-          disabled={busy}
-          className={buttonClass('ghost', 'sm', 'text-danger! hover:bg-danger/10! flex-1 lg:flex-none')}
-        >
-          <Trash2 className="h-4 w-4 shrink-0" aria-hidden />
-          {t('actions.delete')}
-        </button>
+        {ROW_ACTIONS.map(({ kind, icon: Icon, className, doneAt }) => (
+          <button
+            key={kind}
+            type="button"
+            onClick={() => onAction(kind, c)}
+            disabled={busy || c.approval === doneAt}
+            className={className}
+          >
+            <Icon className="h-4 w-4 shrink-0" aria-hidden />
+            {t(`actions.${kind}`)}
+          </button>
+        ))}
       </div>
     </li>
   );

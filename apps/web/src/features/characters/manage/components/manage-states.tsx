@@ -1,6 +1,7 @@
 import { Ban, CheckCircle2, SearchX, ShieldX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore, type PagedQuery } from '@/components/load-more';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
@@ -32,6 +33,18 @@ export function StatePanel({
       {action && <div className="mt-6">{action}</div>}
     </div>
   );
+}
+
+/** The foot of an admin list: "More" while pages follow, then the line that says it ends. */
+export function ListFoot({
+  query,
+  className = 'text-faint mt-6 text-sm',
+}: {
+  query: PagedQuery;
+  className?: string;
+}) {
+  const { t } = useTranslation('manage');
+  return <LoadMore query={query} more={t('list.loadMore')} end={t('list.end')} className={className} />;
 }
 
 function BackHome() {

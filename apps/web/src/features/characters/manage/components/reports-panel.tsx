@@ -1,4 +1,3 @@
-import { LoadMore } from '@/components/load-more';
 import {
   REPORT_TARGET_TYPES,
   type ModerationActionKind,
@@ -20,7 +19,7 @@ import {
   type ReportAction,
 } from '../use-reports';
 import { ManageRowSkeletons } from './manage-row';
-import { LoadFailed, StatePanel } from './manage-states';
+import { ListFoot, LoadFailed, StatePanel } from './manage-states';
 import { ReportRow } from './report-row';
 import { SafetySummary } from './safety-summary';
 import { isolate } from '@/lib/bidi';
@@ -142,12 +141,7 @@ export function ReportsPanel({ onForbidden }: { onForbidden: (error: unknown) =>
               />
             ))}
           </ul>
-          <LoadMore
-            query={queue}
-            more={t('list.loadMore')}
-            end={t('list.end')}
-            className="text-faint mt-6 text-sm"
-          />
+          <ListFoot query={queue} />
         </>
       )}
     </div>
