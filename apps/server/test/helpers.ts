@@ -23,7 +23,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer } from '../src/lib/mailer';
-import type { ChatEngine, ImageEngine } from '@lumi/engines';
+import { DemoChatEngine, type ChatEngine, type ChatMessage, type ImageEngine } from '@lumi/engines';
 
 /** The answer envelope of every call, its `data` read as the call's success answer. */
 export interface Envelope<T = unknown> {
@@ -271,6 +271,25 @@ export function useWebDist(files: WebDistFiles, prefix?: string): { readonly dir
       return dir;
     },
   };
+}
+
+/**
+ * The offline demo chat engine (free replies, its own extractive memory), recording the prompt
+ * of every reply it is asked for (memory folds are not replies: they go to `summarize`).
+ */
+export function recordingDemoEngine(): { engine: ChatEngine; prompts: ChatMessage[][] } {
+  const demo = new DemoChatEngine({ wordDelayMs: 0 });
+  const prompts: ChatMessage[][] = [];
+  const engine: ChatEngine = {
+    id: 'demo',
+    demo: true,
+    stream: (request) => {
+      prompts.push(request.messages);
+      return demo.stream(request);
+    },
+    summarize: (request) => demo.summarize(request),
+  };
+  return { engine, prompts };
 }
 
 export function touristCode(): string {

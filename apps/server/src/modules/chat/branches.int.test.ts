@@ -5,44 +5,32 @@ import {
   type ChatMessageDto,
   type MessagePage,
 } from '@lumi/contract';
-import { DemoChatEngine, type ChatEngine } from '@lumi/engines';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
   loginTourist,
   makeCharacter,
+  recordingDemoEngine,
+  useTestApp,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 type Who = { cookie: string; uid: string };
 
 describe('branches', () => {
-  let t: TestApp;
+  /** The prompt of every reply the engine was asked for. */
+  const { engine, prompts } = recordingDemoEngine();
+  const t = useTestApp({ chatEngine: engine });
   let alice: Who;
   let bob: Who;
   let mira: CharacterDetail;
-  /** The last user message of every prompt the engine was asked for (replies, not memory folds). */
-  const asked: string[][] = [];
 
   beforeAll(async () => {
-    const demo = new DemoChatEngine({ wordDelayMs: 0 });
-    const engine: ChatEngine = {
-      id: 'demo',
-      demo: true,
-      stream: (request) => {
-        asked.push(request.messages.map((m) => m.content));
-        return demo.stream(request);
-      },
-    };
-    t = await createTestApp({ chatEngine: engine });
     alice = await loginTourist(t.app);
     bob = await loginTourist(t.app);
     mira = await makeCharacter(t, alice);
   });
-  afterAll(() => t.close());
 
   async function call<T>(method: 'GET' | 'POST', url: string, who: Who, payload?: object) {
     const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, who.cookie, payload);
@@ -58,6 +46,9 @@ describe('branches', () => {
     ok<{ message: ChatMessageDto }>('POST', '/aigc/text', alice, { conversationId, content });
   const page = (conversationId: string) =>
     ok<MessagePage>('GET', `/character_msg/list?conversationId=${conversationId}&page_size=100`, alice);
+  /** "Branch from here" at message `id` of the conversation. */
+  const branchAt = (conversationId: string, id: number | undefined) =>
+    ok<MessagePage>('POST', '/character_msg/branch', alice, { conversationId, id });
   const texts = async (conversationId: string) => (await page(conversationId)).messages.map((m) => m.content);
   const rowsOf = async (conversationId: string) => {
     const result: unknown = await t.database.db.execute(
@@ -80,10 +71,7 @@ describe('branches', () => {
     const main = await mainChat();
     const at = main.messages[3]; // the second question
     if (!at) throw new Error('no message');
-    const branch = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: main.id,
-      id: at.id,
-    });
+    const branch = await branchAt(main.id, at.id);
     expect(branch.conversation.parent_id).toBe(main.id);
     expect(branch.messages.map((m) => m.id)).toEqual(main.messages.slice(0, 4).map((m) => m.id));
     expect(branch.messages.every((m) => m.shared)).toBe(true);
@@ -95,7 +83,7 @@ describe('branches', () => {
 
     // A reply in the branch answers from the shared history plus the branch's own question.
     const reply = await send(branch.conversation.id, 'A different turn.');
-    const prompt = asked.at(-1) ?? [];
+    const prompt = (prompts.at(-1) ?? []).map((m) => m.content);
     expect(prompt.slice(-2)).toEqual(['Second question.', 'A different turn.']);
     expect(prompt.join('\n')).not.toContain('Third question.');
     expect((await texts(branch.conversation.id)).slice(-2)).toEqual([
@@ -109,15 +97,9 @@ describe('branches', () => {
 
   it('lists the tree and switches with one call', async () => {
     const main = await mainChat();
-    const a = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: main.id,
-      id: main.messages[2]?.id,
-    });
+    const a = await branchAt(main.id, main.messages[2]?.id);
     await send(a.conversation.id, 'Branch A goes north.');
-    const b = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: main.id,
-      id: main.messages[3]?.id,
-    });
+    const b = await branchAt(main.id, main.messages[3]?.id);
     const tree = await ok<BranchList>('GET', `/character_msg/branches?characterId=${mira.id}`, alice);
     expect(tree.current).toBe(b.conversation.id);
     const byId = new Map(tree.branches.map((x) => [x.id, x]));
@@ -149,12 +131,7 @@ describe('branches', () => {
 
   it('changes a shared message in the branch alone, copying only from it to the fork point', async () => {
     const main = await mainChat();
-    const branch = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-        conversationId: main.id,
-        id: main.messages[5]?.id,
-      })
-    ).conversation.id;
+    const branch = (await branchAt(main.id, main.messages[5]?.id)).conversation.id;
     await send(branch, 'Branch question.');
     const target = main.messages[3];
     if (!target) throw new Error('no message');
@@ -190,9 +167,7 @@ describe('branches', () => {
     const main = await mainChat();
     const fork = main.messages[4];
     if (!fork) throw new Error('no message');
-    const branch = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, { conversationId: main.id, id: fork.id })
-    ).conversation.id;
+    const branch = (await branchAt(main.id, fork.id)).conversation.id;
     const before = await texts(branch);
     // Regenerating the reply in the main chat adds a swipe there; the branch keeps its reply.
     const again = await ok<{ message: ChatMessageDto }>('POST', '/aigc/text', alice, {
@@ -212,12 +187,7 @@ describe('branches', () => {
 
   it('copies once when the branch and its original change the shared part at the same time', async () => {
     const main = await mainChat();
-    const branch = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-        conversationId: main.id,
-        id: main.messages[5]?.id,
-      })
-    ).conversation.id;
+    const branch = (await branchAt(main.id, main.messages[5]?.id)).conversation.id;
     const target = main.messages[1];
     if (!target) throw new Error('no message');
     await Promise.all([
@@ -251,9 +221,7 @@ describe('branches', () => {
     const main = await mainChat();
     const fork = main.messages[6];
     if (!fork) throw new Error('no message');
-    const branch = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, { conversationId: main.id, id: fork.id })
-    ).conversation.id;
+    const branch = (await branchAt(main.id, fork.id)).conversation.id;
     const again = await ok<{ message: ChatMessageDto }>('POST', '/aigc/text', alice, {
       regenerate: fork.id,
       conversationId: branch,
@@ -266,20 +234,12 @@ describe('branches', () => {
 
   it('branches from a branch: from the conversation that holds the message', async () => {
     const main = await mainChat();
-    const first = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-        conversationId: main.id,
-        id: main.messages[4]?.id,
-      })
-    ).conversation.id;
+    const first = (await branchAt(main.id, main.messages[4]?.id)).conversation.id;
     await send(first, 'Deeper question.');
     const own = (await page(first)).messages.at(-1);
     if (!own) throw new Error('no reply');
     // From the branch's own reply: a branch of the branch.
-    const deeper = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: first,
-      id: own.id,
-    });
+    const deeper = await branchAt(first, own.id);
     expect(deeper.conversation.parent_id).toBe(first);
     expect(deeper.messages).toHaveLength(7);
     await send(deeper.conversation.id, 'Deepest.');
@@ -290,10 +250,7 @@ describe('branches', () => {
       'Deepest.',
     ]);
     // From a message the branch shares with main: a sibling, branched from main.
-    const sibling = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: first,
-      id: main.messages[2]?.id,
-    });
+    const sibling = await branchAt(first, main.messages[2]?.id);
     expect(sibling.conversation.parent_id).toBe(main.id);
     expect(sibling.messages).toHaveLength(3);
     // Editing the first branch's own reply leaves the branch made from it as it was.
@@ -312,18 +269,12 @@ describe('branches', () => {
       conversationId: main.id,
       memory: 'Sam came by boat.',
     });
-    const late = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: main.id,
-      id: main.messages[6]?.id,
-    });
+    const late = await branchAt(main.id, main.messages[6]?.id);
     expect(late.conversation.memory).toBe('Sam came by boat.');
     await t.database.db.execute(
       sql`UPDATE conversations SET memory_upto = ${main.messages[5]?.id ?? 0} WHERE id = ${main.id}`,
     );
-    const early = await ok<MessagePage>('POST', '/character_msg/branch', alice, {
-      conversationId: main.id,
-      id: main.messages[2]?.id,
-    });
+    const early = await branchAt(main.id, main.messages[2]?.id);
     expect(early.conversation.memory).toBe('');
   });
 
@@ -331,9 +282,7 @@ describe('branches', () => {
     const main = await mainChat();
     const msg = main.messages[1];
     if (!msg) throw new Error('no message');
-    const branch = (
-      await ok<MessagePage>('POST', '/character_msg/branch', alice, { conversationId: main.id, id: msg.id })
-    ).conversation.id;
+    const branch = (await branchAt(main.id, msg.id)).conversation.id;
     const refused = [
       await call('POST', '/character_msg/branch', bob, { conversationId: main.id, id: msg.id }),
       await call('POST', '/character_msg/switch', bob, { conversationId: branch }),

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromRowJson } from '../../db/json';
 import { chatMessages, conversations, type ChatMessageRow, type Conversation } from '../../db/schema';
-import { history } from './chat.repository';
+import { history, historyRows } from './chat.repository';
 
 /**
  * Branches (issue 21): a branch shares its parent's history up to a fork point without a copy.
@@ -17,7 +17,6 @@ const COPIED = ['seq', 'role', 'swipes', 'swipe_index', 'swipe_lore', 'finish_re
 const copied = (alias?: string) => sql.raw(COPIED.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
 
 type Json = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Json[] }).rows;
 
 /**
  * The conversation, locked until the transaction ends: one change to its copies at a time. A
@@ -35,11 +34,8 @@ export async function historyMessage(
   conversationId: string,
   messageId: number,
 ): Promise<ChatMessageRow | undefined> {
-  const result: unknown = await db.execute(
-    sql`SELECT to_json(h) AS row FROM ${history(conversationId)} h WHERE h.id = ${messageId}`,
-  );
-  const [first] = rowsOf(result);
-  return first ? fromRowJson(chatMessages, first.row as Json) : undefined;
+  const [row] = await historyRows(db, conversationId, sql`h.id = ${messageId}`, { limit: 1 });
+  return row;
 }
 
 /** The conversation's own message at a place. */

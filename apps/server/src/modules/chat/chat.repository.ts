@@ -199,6 +199,21 @@ export async function sendContext(
 }
 type Json = Record<string, unknown>;
 
+/** The messages of a conversation's history that `where` picks (`h` is one), in `seq` order. */
+export async function historyRows(
+  db: DbOrTx,
+  conversationId: string,
+  where: SQL,
+  page: { limit: number; offset?: number; newestFirst?: boolean },
+): Promise<ChatMessageRow[]> {
+  const order = page.newestFirst ? sql`DESC` : sql`ASC`;
+  const result: unknown = await db.execute(
+    sql`SELECT to_json(h) AS row FROM ${history(conversationId)} h WHERE ${where}
+      ORDER BY h.seq ${order} LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`,
+  );
+  return (result as { rows: { row: Json }[] }).rows.map((r) => fromRowJson(chatMessages, r.row));
+}
+
 /** The history's messages after place `after` and before place `before`, oldest first, as turns. */
 export async function historyTurns(
   db: DbOrTx,
@@ -207,17 +222,8 @@ export async function historyTurns(
   before: number,
   limit: number,
 ): Promise<Turn[]> {
-  const result: unknown = await db.execute(
-    sql`SELECT h.seq, h.role, h.swipes ->> h.swipe_index AS content FROM ${history(conversationId)} h
-      WHERE h.seq > ${after} AND h.seq < ${before} ORDER BY h.seq LIMIT ${limit}`,
-  );
-  return (result as { rows: { seq: number; role: Turn['role']; content: string | null }[] }).rows.map(
-    (r) => ({
-      id: Number(r.seq),
-      role: r.role,
-      content: r.content ?? '',
-    }),
-  );
+  const rows = await historyRows(db, conversationId, sql`h.seq > ${after} AND h.seq < ${before}`, { limit });
+  return rows.map((m) => ({ id: m.seq, role: m.role, content: m.swipes[m.swipeIndex] ?? '' }));
 }
 
 /** One page of a conversation's history, newest page first, each page oldest first. */
@@ -227,10 +233,7 @@ export async function messagePage(
   limit: number,
   offset: number,
 ): Promise<ChatMessageRow[]> {
-  const result: unknown = await db.execute(
-    sql`SELECT to_json(h) AS row FROM ${history(conversationId)} h ORDER BY h.seq DESC LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return (result as { rows: { row: Json }[] }).rows.map((r) => fromRowJson(chatMessages, r.row)).reverse();
+  return (await historyRows(db, conversationId, sql`true`, { limit, offset, newestFirst: true })).reverse();
 }
 
 export async function deleteMessage(db: DbOrTx, id: number): Promise<void> {

@@ -1,20 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHAT_LIMITS, type ChatMessageDto, type MessagePage } from '@lumi/contract';
-import {
-  countTokens,
-  DemoChatEngine,
-  PROFILE_SETTINGS,
-  type ChatEngine,
-  type ChatMessage,
-} from '@lumi/engines';
+import { countTokens, PROFILE_SETTINGS } from '@lumi/engines';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
   loginTourist,
   makeCharacter,
+  recordingDemoEngine,
+  useTestApp,
   type Envelope,
   type TestApp,
 } from '../../../test/helpers';
@@ -49,6 +44,20 @@ async function fill(t: TestApp, conversationId: string, count: number, factAt: n
     FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) WITH ORDINALITY AS x(t, n) ORDER BY n`);
 }
 
+/** A new character's chat, filled with `count` messages (`fill`). */
+async function longChat(t: TestApp, who: Who, count: number, factAt: number) {
+  const mira = await makeCharacter(t, who, { model: 'nela-8b' });
+  const open = await callAs(
+    t.app,
+    'GET',
+    `/cgi-bin/auth/character_msg/list?characterId=${mira.id}`,
+    who.cookie,
+  );
+  const conversationId = open.json<Envelope<MessagePage>>().data.conversation.id;
+  await fill(t, conversationId, count, factAt);
+  return conversationId;
+}
+
 async function conversationRow(t: TestApp, id: string) {
   const result: unknown = await t.database.db.execute(
     sql`SELECT memory, memory_upto::int AS memory_upto, memory_auto FROM conversations WHERE id = ${id}`,
@@ -65,36 +74,15 @@ async function seqOf(t: TestApp, conversationId: string, text: string) {
 
 describe('the rolling memory', () => {
   describe('on the offline engine', () => {
-    let t: TestApp;
+    const { engine, prompts } = recordingDemoEngine();
+    const t = useTestApp({ chatEngine: engine });
     let who: Who;
-    const prompts: ChatMessage[][] = [];
-
     beforeAll(async () => {
-      const demo = new DemoChatEngine({ wordDelayMs: 0 });
-      const engine: ChatEngine = {
-        id: 'demo',
-        demo: true,
-        stream: (request) => {
-          prompts.push(request.messages);
-          return demo.stream(request);
-        },
-        summarize: (request) => demo.summarize(request),
-      };
-      t = await createTestApp({ chatEngine: engine });
       who = await loginTourist(t.app);
     });
-    afterAll(() => t.close());
 
     it('a 500-message chat stays within the context and its memory still knows how it began', async () => {
-      const mira = await makeCharacter(t, who, { model: 'nela-8b' });
-      const open = await callAs(
-        t.app,
-        'GET',
-        `/cgi-bin/auth/character_msg/list?characterId=${mira.id}`,
-        who.cookie,
-      );
-      const conversationId = open.json<Envelope<MessagePage>>().data.conversation.id;
-      await fill(t, conversationId, 494, 201);
+      const conversationId = await longChat(t, who, 494, 201);
       const setting = PROFILE_SETTINGS['nela-8b'];
       for (let i = 0; i < 3; i++) {
         const res = await callAs(t.app, 'POST', '/cgi-bin/auth/aigc/text', who.cookie, {
@@ -146,7 +134,7 @@ describe('the rolling memory', () => {
 
   describe('on an OpenAI-compatible backend', () => {
     let server: http.Server;
-    let t: TestApp;
+    let port = 0;
     let who: Who;
     const summaries: { memory: string; messages: string }[] = [];
     /** Held summaries wait for this to be called. */
@@ -178,32 +166,19 @@ describe('the rolling memory', () => {
         });
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      const port = (server.address() as AddressInfo).port;
-      t = await createTestApp({ env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'base' } });
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => server.close());
+    const t = useTestApp(() => ({ env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'base' } }));
+    beforeAll(async () => {
       who = await loginTourist(t.app);
     });
-    afterAll(async () => {
-      await t.close();
-      server.close();
-    });
 
-    async function longChat() {
-      const mira = await makeCharacter(t, who, { model: 'nela-8b' });
-      const open = await callAs(
-        t.app,
-        'GET',
-        `/cgi-bin/auth/character_msg/list?characterId=${mira.id}`,
-        who.cookie,
-      );
-      const conversationId = open.json<Envelope<MessagePage>>().data.conversation.id;
-      await fill(t, conversationId, 300, 150);
-      return conversationId;
-    }
     const send = (conversationId: string, content: string) =>
       callAs(t.app, 'POST', '/cgi-bin/auth/aigc/text', who.cookie, { conversationId, content });
 
     it('folds what fell out into the memory with the model, marked automatic, and uses it next', async () => {
-      const conversationId = await longChat();
+      const conversationId = await longChat(t, who, 300, 150);
       await send(conversationId, 'Do you remember?');
       await t.app.services.chat.idle();
       expect(summaries).toHaveLength(1);
@@ -237,7 +212,7 @@ describe('the rolling memory', () => {
     });
 
     it("never writes over the user's edit made while a fold was under way", async () => {
-      const conversationId = await longChat();
+      const conversationId = await longChat(t, who, 300, 150);
       let release: () => void = () => undefined;
       hold = new Promise((r) => (release = r));
       const before = summaries.length;
