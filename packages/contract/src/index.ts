@@ -11,6 +11,7 @@ export * from './character-card';
 export * from './characters';
 export * from './crisis-lines';
 export * from './api/characters';
+export * from './api/lorebook';
 export * from './chat';
 export * from './chat-text';
 export * from './html';
