@@ -11,13 +11,14 @@ import { CharacterPreview } from './character-preview';
 import { STEPS, stepOf, type FieldName } from './form-model';
 import { isFormType, type FormType } from './form-state';
 import { BasicsStep, ConversationStep, PersonalityStep } from './form-steps';
+import { LorebookStep } from './lorebook-step';
 import { PublishConfirm } from './publish-confirm';
 import { Stepper } from '@/components/ui/stepper';
 import { useCharacterForm } from './use-character-form';
 
 /**
- * Create, edit or clone a character (spec §2-§3): three steps, checked on Continue and on
- * Publish. `?type=edit|clone` reads the character from sessionStorage `formState`.
+ * Create, edit or clone a character (spec §2-§3): four steps (the lorebook last, issue 21),
+ * checked on Continue and on Publish. `?type=edit|clone` reads the character from sessionStorage `formState`.
  */
 export default function CreateCharacterPage() {
   const [params] = useSearchParams();
@@ -103,6 +104,7 @@ function CharacterFormView({ type }: { type: FormType | null }) {
               {step === 0 && <BasicsStep form={form} />}
               {step === 1 && <PersonalityStep form={form} />}
               {step === 2 && <ConversationStep form={form} />}
+              {step === 3 && <LorebookStep form={form} />}
             </div>
             <div className="border-line bg-surface/95 sticky bottom-0 z-10 rounded-b-3xl border-t px-4 py-3 backdrop-blur sm:px-8 sm:py-4">
               {submitError && (
