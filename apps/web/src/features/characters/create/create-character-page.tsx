@@ -96,10 +96,12 @@ function CharacterFormView({ type }: { type: FormType | null }) {
               />
             </div>
             <div className="space-y-6 px-4 py-5 sm:px-8 sm:py-7">
-              <p className="text-muted flex items-start gap-2 text-xs leading-relaxed">
-                <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-                <span>{t('requiredTip')}</span>
-              </p>
+              {STEPS[step] !== 'lorebook' && (
+                <p className="text-muted flex items-start gap-2 text-xs leading-relaxed">
+                  <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+                  <span>{t('requiredTip')}</span>
+                </p>
+              )}
               <h2 className="sr-only">{t(`steps.${STEPS[step] ?? 'basics'}`)}</h2>
               {step === 0 && <BasicsStep form={form} />}
               {step === 1 && <PersonalityStep form={form} />}

@@ -1,17 +1,11 @@
-import {
-  LOREBOOK_LIMITS,
-  LORE_LOGIC,
-  LORE_POSITIONS,
-  type LoreLogic,
-  type LorebookEntry,
-} from '@lumi/contract';
+import { LOREBOOK_LIMITS, LORE_LOGIC, LORE_POSITIONS, type LorebookEntry } from '@lumi/contract';
 import { ChevronDown, CircleAlert, Pin, Trash2 } from 'lucide-react';
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Fold } from '@/components/ui/fold';
-import { Input, Textarea, fieldClass } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { isolate } from '@/lib/bidi';
 import { intlLocale } from '@/lib/intl';
 import { Counter, Switch } from './form-controls';
@@ -83,6 +77,45 @@ function Label({ htmlFor, children, aside }: { htmlFor: string; children: ReactN
       </label>
       {aside}
     </div>
+  );
+}
+
+/** Radio buttons drawn as tiles, two a row from the small tablet up. */
+function Tiles<T extends string>({
+  name,
+  legend,
+  value,
+  choices,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: T;
+  choices: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label
+            key={choice.value}
+            className="border-line bg-surface-2 hover:bg-surface-3 has-checked:border-pink/70 has-checked:bg-pink/10 has-focus-visible:outline-2 has-focus-visible:outline-violet-300 flex min-h-11 cursor-pointer items-center rounded-xl border px-3 py-2 text-sm font-semibold leading-snug transition-colors duration-150"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+              className="sr-only"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -176,7 +209,7 @@ export const LoreEntry = memo(function LoreEntry({
               {shownKeys.length === 0 ? (
                 <span className="text-faint truncate">{t('lorebook.entry.noKeys')}</span>
               ) : (
-                <span className="flex min-w-0 gap-1 overflow-hidden">
+                <span className="flex min-w-0 gap-1 overflow-hidden [mask-image:linear-gradient(to_right,black_85%,transparent)] rtl:[mask-image:linear-gradient(to_left,black_85%,transparent)]">
                   {shownKeys.map((key, i) => (
                     <bdi
                       key={`${key}-${i}`}
@@ -290,21 +323,16 @@ export const LoreEntry = memo(function LoreEntry({
                 error={problemText(problems?.secondaryKeys)}
               />
               {view.secondaryKeys.length > 0 && (
-                <div>
-                  <Label htmlFor={id('logic')}>{t('lorebook.fields.logic.label')}</Label>
-                  <select
-                    id={id('logic')}
-                    value={view.logic}
-                    onChange={(e) => set({ logic: e.target.value as LoreLogic })}
-                    className={cn(fieldClass, 'mt-2')}
-                  >
-                    {LORE_LOGIC.map((logic) => (
-                      <option key={logic} value={logic}>
-                        {t(`lorebook.fields.logic.${logic}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <Tiles
+                  name={id('logic')}
+                  legend={t('lorebook.fields.logic.label')}
+                  value={view.logic}
+                  onChange={(logic) => set({ logic })}
+                  choices={LORE_LOGIC.map((logic) => ({
+                    value: logic,
+                    label: t(`lorebook.fields.logic.${logic}`),
+                  }))}
+                />
               )}
               <SwitchRow
                 id={id('case')}
@@ -320,27 +348,16 @@ export const LoreEntry = memo(function LoreEntry({
                 checked={view.wholeWords}
                 onChange={(wholeWords) => set({ wholeWords })}
               />
-              <fieldset>
-                <legend className="text-sm font-semibold">{t('lorebook.fields.position.label')}</legend>
-                <div className="mt-2 grid grid-cols-2 gap-2">
-                  {LORE_POSITIONS.map((position) => (
-                    <label
-                      key={position}
-                      className="border-line bg-surface-2 hover:bg-surface-3 has-checked:border-pink/70 has-checked:bg-pink/10 has-focus-visible:outline-2 has-focus-visible:outline-violet-300 flex min-h-11 cursor-pointer items-center rounded-xl border px-3 py-2 text-sm font-semibold transition-colors duration-150"
-                    >
-                      <input
-                        type="radio"
-                        name={id('position')}
-                        value={position}
-                        checked={view.position === position}
-                        onChange={() => set({ position: position })}
-                        className="sr-only"
-                      />
-                      {t(`lorebook.fields.position.${position}`)}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <Tiles
+                name={id('position')}
+                legend={t('lorebook.fields.position.label')}
+                value={view.position}
+                onChange={(position) => set({ position })}
+                choices={LORE_POSITIONS.map((position) => ({
+                  value: position,
+                  label: t(`lorebook.fields.position.${position}`),
+                }))}
+              />
               <div>
                 <Label htmlFor={id('order')}>{t('lorebook.fields.order.label')}</Label>
                 <p id={id('order-hint')} className="text-muted mt-1 text-xs leading-relaxed">
@@ -348,7 +365,7 @@ export const LoreEntry = memo(function LoreEntry({
                 </p>
                 <NumberInput
                   id={id('order')}
-                  className="mt-2 w-32"
+                  className="mt-2 max-w-32"
                   value={view.order}
                   aria-describedby={id('order-hint')}
                   aria-invalid={problems?.order ? true : undefined}

@@ -152,7 +152,7 @@ describe('the lorebook step', { timeout: 20_000 }, () => {
     const secondary = inEntry.getByRole('textbox', { name: 'Secondary keywords' });
     fireEvent.change(secondary, { target: { value: 'guild' } });
     fireEvent.keyDown(secondary, { key: 'Enter' });
-    fireEvent.change(inEntry.getByRole('combobox', { name: 'Rule' }), { target: { value: 'not_any' } });
+    fireEvent.click(inEntry.getByRole('radio', { name: 'None of them comes up' }));
     fireEvent.click(inEntry.getByRole('switch', { name: 'Match case' }));
     fireEvent.click(inEntry.getByRole('switch', { name: 'Whole words only' }));
     fireEvent.click(inEntry.getByRole('radio', { name: 'After the character' }));

@@ -127,7 +127,7 @@ export function LorebookStep({ form }: { form: CharacterForm }) {
 
       {entries.length === 0 ? (
         <div className="border-line bg-surface-2/40 flex flex-col items-center rounded-2xl border border-dashed px-5 py-8 text-center">
-          <span className="bg-accent/15 text-pink grid h-12 w-12 place-items-center rounded-2xl" aria-hidden>
+          <span className="bg-pink/15 text-pink grid h-12 w-12 place-items-center rounded-2xl" aria-hidden>
             <BookOpen className="h-6 w-6" />
           </span>
           <p className="mt-3 text-sm font-semibold">{t('lorebook.empty.title')}</p>
@@ -238,7 +238,7 @@ function BookSettingsFold({
           <NumberInput
             id={id('depth')}
             nullable
-            className="mt-2 w-32"
+            className="mt-2 max-w-32"
             value={settings.scanDepth}
             placeholder={String(LOREBOOK_DEFAULT_SCAN_DEPTH)}
             aria-describedby={id('depth-hint')}
@@ -257,7 +257,7 @@ function BookSettingsFold({
           <NumberInput
             id={id('budget')}
             nullable
-            className="mt-2 w-40"
+            className="mt-2 max-w-40"
             value={settings.tokenBudget}
             placeholder={t('lorebook.settings.tokenBudget.placeholder')}
             aria-describedby={id('budget-hint')}

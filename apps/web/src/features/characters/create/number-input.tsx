@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 
 type NumberInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
@@ -18,6 +19,8 @@ export function NumberInput({ value, onChange, nullable = false, onBlur, ...prop
   return (
     <Input
       {...props}
+      // A number reads left to right, and stands at the start of the field in either direction.
+      className={cn('rtl:text-right', props.className)}
       type="text"
       inputMode="numeric"
       dir="ltr"
