@@ -64,13 +64,19 @@ function pngCard(card: object): Buffer {
 }
 
 /** The V2 card in a PNG (the export's `chara` chunk). */
-function readChara(png: Buffer): { data: { character_book: { entries: Record<string, unknown>[] } } } {
+interface ExportedCard {
+  data: { character_book: { entries: Record<string, unknown>[] } };
+}
+
+function readChara(png: Buffer): ExportedCard {
   for (let at = 8; at + 12 <= png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
     if (type === 'tEXt' && data.toString('latin1').startsWith('chara\0'))
-      return JSON.parse(Buffer.from(data.toString('latin1').slice(6), 'base64').toString('utf8'));
+      return JSON.parse(
+        Buffer.from(data.toString('latin1').slice(6), 'base64').toString('utf8'),
+      ) as ExportedCard;
     at += 12 + length;
   }
   throw new Error('no chara chunk');
