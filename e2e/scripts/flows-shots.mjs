@@ -75,6 +75,8 @@ for (const locale of ['', '/ar']) {
     await page.locator('form button[type=submit]').click();
     await page.locator('#cc-firstMessage').fill('*Sets down the lantern.* Another storm, another visitor.');
     await page.locator('form button[type=submit]').click();
+    // The lorebook step, then Publish.
+    await page.locator('form button[type=submit]').click();
     await page.getByTestId('publish-confirm').waitFor();
     await page.waitForTimeout(500);
     await shot(page, `publish-confirm-${tag}`);

@@ -112,12 +112,15 @@ test('create a character: validation messages first, then it is published', asyn
     .fill('Sunny, stubborn, allergic to small talk.');
   await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
 
-  await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
   await expect(page.getByText(text(create, 'errors.greetingRequired'))).toBeVisible();
   await page
     .getByLabel(text(create, 'fields.firstMessage.label'), { exact: false })
     .first()
     .fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
+  // The last step, the lorebook, is optional.
+  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await expect(page.getByText(text(create, 'lorebook.empty.title'))).toBeVisible();
   const created = page.waitForResponse((r) => r.url().includes('/character/create'));
   await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
   // The confirmation before submit (spec §2); here public characters are approved at once.

@@ -119,6 +119,8 @@ test('publishing asks first (Escape goes back to the form), then says a characte
     .getByLabel('Greeting (first message)', { exact: false })
     .first()
     .fill('*Sets down the lantern.* Another storm, another visitor.');
+  // The lorebook step (optional) comes last.
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   await publish.click();

@@ -90,6 +90,20 @@ describe('the permission matrix', () => {
       [NO_SESSION, NOT_FOUND, -1, NOT_FOUND, -1],
     ],
     [
+      "read a private character's lorebook",
+      () => ['GET', `/cgi-bin/auth/character/book?id=${privateChar.id}`],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
+      "change a private character's lorebook",
+      () => [
+        'POST',
+        '/cgi-bin/auth/character/modify',
+        { id: privateChar.id, character_book: { entries: [{ keys: ['tide'], content: 'The tide turns.' }] } },
+      ],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
       'chat with a private character',
       () => ['POST', '/cgi-bin/auth/character_msg/add', { characterId: privateChar.id }],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
@@ -120,6 +134,11 @@ describe('the permission matrix', () => {
     [
       'get an adult character',
       () => ['GET', `/cgi-bin/auth/character/get?id=${adultChar.id}`],
+      [NO_SESSION, NSFW_REQUIRED, OK, NSFW_REQUIRED, NSFW_REQUIRED],
+    ],
+    [
+      "read an adult character's lorebook",
+      () => ['GET', `/cgi-bin/auth/character/book?id=${adultChar.id}`],
       [NO_SESSION, NSFW_REQUIRED, OK, NSFW_REQUIRED, NSFW_REQUIRED],
     ],
     [

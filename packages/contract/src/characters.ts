@@ -134,6 +134,31 @@ export const CHARACTER_LIMITS = {
   searchHistory: 10,
 } as const;
 
+/**
+ * The limits of a character's lorebook (`character_book`, issue 21), however it comes (the form's
+ * lorebook step, an imported card): the prompt scans every entry on every reply, so a book is
+ * bounded in entries, in keys per entry and in text. `bytes` bounds the whole book as JSON
+ * (UTF-8), the fields it carries along for other tools (extensions, ids) included.
+ */
+export const LOREBOOK_LIMITS = {
+  entries: 500,
+  /** Keys, and secondary keys, per entry. */
+  keys: 50,
+  keyLength: 200,
+  content: 10_000,
+  /** An entry's name or comment. */
+  title: 500,
+  /** Messages scanned for keys (SillyTavern's slider goes to 1000). */
+  scanDepth: 1000,
+  tokenBudget: 200_000,
+  /** |insertion_order|. */
+  order: 1_000_000,
+  bytes: 2 * 1024 * 1024,
+} as const;
+
+/** The scan depth of a book that sets none (SillyTavern's default; the chat's lorebook.ts). */
+export const LOREBOOK_DEFAULT_SCAN_DEPTH = 4;
+
 /** Splits the spec's comma-separated `tag` string into clean, unique tags. */
 export function parseTags(tag: string | readonly string[] | undefined | null): string[] {
   const parts = typeof tag === 'string' ? tag.split(',') : (tag ?? []);

@@ -12,6 +12,7 @@ export * from './characters';
 export * from './lineage';
 export * from './crisis-lines';
 export * from './api/characters';
+export * from './api/lorebook';
 export * from './chat';
 export * from './chat-text';
 export * from './html';

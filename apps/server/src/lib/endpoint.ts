@@ -155,8 +155,11 @@ export function route<E extends Endpoint>(
           // schema, its files by their limits; the body schema then lets the result through.
           preValidation: async (request: FastifyRequest) => {
             if (!request.isMultipart()) return;
-            const read = await readUpload(request, upload.files, (files) =>
-              uploads.set(request, { fields: {}, files }),
+            const read = await readUpload(
+              request,
+              upload.files,
+              (files) => uploads.set(request, { fields: {}, files }),
+              upload.fieldBytes,
             );
             const fields = parse(upload.fields ?? e.body ?? z.object({}), read.fields);
             if ('error' in fields) throw fields.error;

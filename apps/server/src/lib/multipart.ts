@@ -38,9 +38,12 @@ function bodyError(err: unknown): unknown {
   return typeof status === 'number' ? err : new MalformedMultipart(err);
 }
 
-/** `request.parts()`, its parse errors as MalformedMultipart. */
-export async function* readParts(request: FastifyRequest): AsyncGenerator<Multipart, void, undefined> {
-  const parts = request.parts();
+/** `request.parts()`, its parse errors as MalformedMultipart; `fieldSize` raises the parser's cap. */
+export async function* readParts(
+  request: FastifyRequest,
+  fieldSize?: number,
+): AsyncGenerator<Multipart, void, undefined> {
+  const parts = request.parts(fieldSize === undefined ? undefined : { limits: { fieldSize } });
   try {
     for (;;) {
       let next: IteratorResult<Multipart>;
@@ -145,17 +148,22 @@ async function readFile(part: MultipartFile, spec: UploadFile): Promise<Buffer |
  * Reads a multipart request as `files` declares it: each file within its own limit (an empty
  * image or card counts as not sent), a file field it does not declare refused by name, and the
  * text fields as given, checked for text no field may hold. `track` gets the files object first,
- * so that the temporary files are removed even when the reading fails half-way.
+ * so that the temporary files are removed even when the reading fails half-way. `fieldBytes`
+ * lets named text fields (a lorebook's JSON) above the usual size; a text field over its size is
+ * refused (413) rather than read cut short.
  */
 export async function readUpload(
   request: FastifyRequest,
   files: Record<string, UploadFile>,
   track: (files: UploadedFiles) => void,
+  fieldBytes: Record<string, number> = {},
 ): Promise<{ fields: Record<string, string>; files: UploadedFiles }> {
   const read: UploadedFiles = {};
   track(read);
   const fields: Record<string, string> = {};
-  for await (const part of readParts(request)) {
+  const usual = MULTIPART_OPTIONS.limits.fieldSize;
+  const largest = Math.max(usual, ...Object.values(fieldBytes));
+  for await (const part of readParts(request, largest > usual ? largest : undefined)) {
     if (part.type === 'file') {
       const spec = Object.hasOwn(files, part.fieldname) ? files[part.fieldname] : undefined;
       if (!spec) {
@@ -165,7 +173,11 @@ export async function readUpload(
       const file = await readFile(part, spec);
       if (!Buffer.isBuffer(file) || file.byteLength > 0) read[part.fieldname] = file;
     } else {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const limit = Object.hasOwn(fieldBytes, part.fieldname) ? (fieldBytes[part.fieldname] ?? usual) : usual;
+      if (part.valueTruncated || Buffer.byteLength(value) > limit)
+        throw new BusinessError(ErrorCode.PAYLOAD_TOO_LARGE, 'payload_too_large', {}, 413);
+      fields[part.fieldname] = value;
     }
   }
   refuseBadInput(fields);

@@ -22,16 +22,25 @@ export function inputError(issue: InputIssue | undefined, input: unknown): Busin
   }
   const field = issue.path.map(String).join('.');
   if (!field) return new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_input');
-  // Zod 4 leaves `issue.input` out unless asked, so look the value up in the input itself.
-  const value = issue.path.reduce<unknown>(
-    (parent, key) => (parent !== null && typeof parent === 'object' ? Reflect.get(parent, key) : undefined),
-    input,
-  );
+  // Zod 4 leaves `issue.input` out unless asked, so look the value up in the input itself (a
+  // form's JSON text field, such as character_book, as the schema parsed it).
+  const value = issue.path.reduce<unknown>((parent, key) => {
+    const node = typeof parent === 'string' ? parsedJson(parent) : parent;
+    return node !== null && typeof node === 'object' ? Reflect.get(node, key) : undefined;
+  }, input);
   const blank = value === undefined || (typeof value === 'string' && value.trim() === '');
   const missing = issue.code === 'invalid_type' && blank;
   return new BusinessError(ErrorCode.INVALID_INPUT, missing ? 'missing_field' : 'invalid_field', {
     field,
   });
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Nesting deeper than this is refused before any code walks the input (recursion would overflow). */

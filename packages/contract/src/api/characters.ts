@@ -6,6 +6,7 @@ import {
   CHAT_STYLES,
   GENDERS,
   LIST_SORTS,
+  LOREBOOK_LIMITS,
   MODEL_PROFILE_IDS,
   VISIBILITIES,
   parseTags,
@@ -13,6 +14,7 @@ import {
 import { LINEAGE_LIMITS } from '../lineage';
 import * as API from './routes/characters';
 import { endpoint, noData } from './endpoint';
+import { jsonField, lorebookSchema, storedLorebookSchema } from './lorebook';
 
 /** Form and query values arrive as strings; blank means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -126,6 +128,11 @@ export const characterFormSchema = z.object({
   visibility: z.preprocess(blankToUndefined, z.enum(VISIBILITIES).optional()),
   // An empty tag list clears the tags on modify.
   tag: z.string().max(1000).optional(),
+  /**
+   * The lorebook (JSON): it replaces the stored one and an imported card's; `null` removes it;
+   * left out, the character keeps its book (or takes the card's).
+   */
+  character_book: z.preprocess(jsonField, lorebookSchema.nullable().optional()),
 });
 export type CharacterForm = z.infer<typeof characterFormSchema>;
 
@@ -214,6 +221,10 @@ export const characterDetailSchema = characterSummarySchema.extend({
 });
 export type CharacterDetail = z.infer<typeof characterDetailSchema>;
 
+/** character/book: the lorebook the form edits (null: the character has none). */
+export const characterBookSchema = z.object({ character_book: storedLorebookSchema.nullable() });
+export type CharacterBookAnswer = z.infer<typeof characterBookSchema>;
+
 /** collect/list rows: the liked character, kept after its creator deletes it. */
 export const collectItemSchema = characterSummarySchema.extend({
   collect_id: z.number().int(),
@@ -261,6 +272,12 @@ const characterFiles = {
   card: { maxBytes: CHARACTER_LIMITS.cardBytes, kind: 'card' },
 } as const;
 
+/**
+ * The text fields above the parser's usual size: the lorebook, twice its limit as JSON so that
+ * the schema, not the parser, names a book over it (100001).
+ */
+const characterFieldBytes = { character_book: 2 * LOREBOOK_LIMITS.bytes } as const;
+
 /** Characters: the lists, one character, create and edit, cards, likes, ratings and Recent Chats. */
 export const CHARACTER_ENDPOINTS = {
   characterList: endpoint({
@@ -301,7 +318,7 @@ export const CHARACTER_ENDPOINTS = {
     tag: 'characters',
     access: 'session',
     body: characterFormSchema,
-    upload: { files: characterFiles },
+    upload: { files: characterFiles, fieldBytes: characterFieldBytes },
     response: characterDetailSchema,
   }),
   characterModify: endpoint({
@@ -310,7 +327,7 @@ export const CHARACTER_ENDPOINTS = {
     tag: 'characters',
     access: 'session',
     body: characterFormSchema,
-    upload: { files: characterFiles },
+    upload: { files: characterFiles, fieldBytes: characterFieldBytes },
     response: characterDetailSchema,
   }),
   characterDelete: endpoint({
@@ -337,6 +354,14 @@ export const CHARACTER_ENDPOINTS = {
     query: idQuerySchema,
     answer: { type: 'image/png', description: 'The card: the avatar with the character in its tEXt chunks' },
     response: noData,
+  }),
+  characterBook: endpoint({
+    ...API.characterBook,
+    summary: "A character's lorebook, for the edit and clone form",
+    tag: 'characters',
+    access: 'session',
+    query: idQuerySchema,
+    response: characterBookSchema,
   }),
   characterApproveList: endpoint({
     ...API.characterApproveList,

@@ -42,7 +42,12 @@ export interface Endpoint {
    * Also takes multipart/form-data with these files (and text fields read by `upload.fields`,
    * or by `body` when it has none). Each file has its own limit.
    */
-  upload?: { fields?: z.ZodType; files: Record<string, UploadFile> };
+  upload?: {
+    fields?: z.ZodType;
+    files: Record<string, UploadFile>;
+    /** Text fields allowed above the usual size (MULTIPART_OPTIONS' fieldSize), in bytes. */
+    fieldBytes?: Record<string, number>;
+  };
 }
 
 /** A file field of a multipart call. */

@@ -8,6 +8,7 @@ import {
   LINEAGE_LIMITS,
   isPng,
   isRecord,
+  lorebookLimitsSchema,
   modelProfile,
   parseTags,
   readCardCredits,
@@ -21,6 +22,7 @@ import {
 } from '@lumi/contract';
 import type { Character, LineageEntry, NewCharacter, User } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
+import { inputError } from '../../lib/validate';
 import { checkImage, listImage, reencodeImage } from '../../lib/images';
 import { requireUploadAllowed } from '../images/picture-check';
 import type { FileStorage } from '../../lib/storage';
@@ -81,6 +83,7 @@ export async function resolveDraft(
       throw err;
     }
   }
+  if (card) refuseOversizedBook(card.data.character_book);
   const fromCard = card ? draftOfCard(card) : {};
   // A card that names the versions it is based on starts the lineage from them; a clone's (or
   // an edited character's) own lineage stays.
@@ -141,7 +144,10 @@ export async function resolveDraft(
     gender: form.gender ?? base.gender ?? 'Female',
     nsfw,
     visibility: form.visibility ?? base.visibility ?? 'public',
-    cardExtra: card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
+    cardExtra: withBook(
+      card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
+      form.character_book,
+    ),
     clonedFrom: base.clonedFrom ?? null,
     lineage: base.lineage?.length
       ? base.lineage
@@ -196,6 +202,33 @@ export async function resolveDraft(
   }
   if (!headKey || !listHeadKey) throw required('character_avatar_required');
   return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
+}
+
+/**
+ * A card file's lorebook within LOREBOOK_LIMITS (the form's own book is held to them by the call's
+ * schema): the translated 100001 that names what is over, as `card.character_book.…`.
+ */
+function refuseOversizedBook(book: unknown): void {
+  if (book === undefined) return;
+  const issue = lorebookLimitsSchema.safeParse(book).error?.issues[0];
+  if (issue)
+    throw inputError(
+      { ...issue, path: ['card', 'character_book', ...issue.path] },
+      { card: { character_book: book } },
+    );
+}
+
+/**
+ * The card data kept along, with the form's lorebook in place of the card's or the stored one:
+ * `null` removes it, `undefined` keeps what there is.
+ */
+function withBook(
+  extra: Character['cardExtra'],
+  book: CharacterForm['character_book'],
+): Character['cardExtra'] {
+  if (book === undefined) return extra;
+  const { character_book: _old, ...data } = extra.data;
+  return { ...extra, data: book === null ? data : { ...data, character_book: book } };
 }
 
 export interface Draft {

@@ -72,6 +72,8 @@ export const characterRoutes: FastifyPluginAsync<{
     ok(await characters.rate(user(request), request.body.id, request.body.rating)),
   );
 
+  route(app, E.characterBook, async (request) => ok(await characters.book(user(request), request.query.id)));
+
   route(
     app,
     E.characterCard,

@@ -1,8 +1,10 @@
 import {
   CHARACTER_LIMITS,
   ErrorCode,
+  isRecord,
   writePngCard,
   type BrowseItem,
+  type CharacterBookAnswer,
   type CharacterDetail,
   type CharacterForm,
   type CharacterListQuery,
@@ -427,6 +429,16 @@ export class CharactersService {
     const png = writePngCard(await toPng(image), { spec: 'v3', data, extra: c.cardExtra.top });
     const safe = c.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'character';
     return { png, filename: `${safe}.png` };
+  }
+
+  /**
+   * The lorebook the edit and clone form shows: to whoever may open the character, as its exported
+   * card carries it (changing it is the owner's, through modify).
+   */
+  async book(user: User, id: number): Promise<CharacterBookAnswer> {
+    const book = (await this.visibleAdult(user, id)).c.cardExtra.data.character_book;
+    if (!isRecord(book) || !Array.isArray(book.entries)) return { character_book: null };
+    return { character_book: { ...book, entries: book.entries.filter(isRecord) } };
   }
 
   // ---- moderation (admin calls: the admin hook lets only admins reach them) ----

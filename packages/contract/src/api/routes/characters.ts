@@ -9,6 +9,7 @@ export const adminCharacterApprove = { method: 'POST', path: '/cgi-bin/admin/cha
 export const browseDelete = { method: 'POST', path: '/cgi-bin/auth/character_browse/delete' } as const;
 export const browseList = { method: 'GET', path: '/cgi-bin/auth/character_browse/list' } as const;
 export const characterApproveList = { method: 'GET', path: '/cgi-bin/auth/character/approve-list' } as const;
+export const characterBook = { method: 'GET', path: '/cgi-bin/auth/character/book' } as const;
 export const characterCard = { method: 'GET', path: '/cgi-bin/auth/character/card' } as const;
 export const characterCreate = { method: 'POST', path: '/cgi-bin/auth/character/create' } as const;
 export const characterDelete = { method: 'POST', path: '/cgi-bin/auth/character/delete' } as const;

@@ -1,5 +1,6 @@
 import { CHARACTER_LIMITS, isPng, parseTags, readCardFile, type ParsedCard } from '@lumi/contract';
 import type { FormValues } from './form-model';
+import { formBook, isBlankBook } from './lorebook-model';
 
 export type CardProblem = 'cardFormat' | 'cardTooLarge' | 'cardInvalid';
 
@@ -44,5 +45,7 @@ export function fillFromCard(values: FormValues, card: ParsedCard): FormValues {
       greetings.length > 0
         ? values.alternateGreetings
         : d.alternate_greetings.slice(0, CHARACTER_LIMITS.alternateGreetings),
+    // The card's book, as it wrote it, unless the form has entries of its own.
+    lorebook: isBlankBook(values.lorebook) ? formBook(d.character_book) : values.lorebook,
   };
 }

@@ -1,63 +1,31 @@
-import { ErrorCode, parseCardJson, writePngCard, type CharacterDetail } from '@lumi/contract';
+import { ErrorCode, parseCardJson, writePngCard } from '@lumi/contract';
 import { strToU8, zipSync } from 'fflate';
 import * as API from '@lumi/contract/api-routes/index';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { setupPageI18n } from '@/testing/page-i18n';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
-import commonEn from '@/locales/en/common.json';
-import createEn from '@/locales/en/create.json';
-import { apiError, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
-import { memoryRouter } from '@/testing/memory-router';
-import CreateCharacterPage from './create-character-page';
+import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES, validateAll } from './form-model';
 import { FORM_STATE_KEY, openCharacterForm } from './form-state';
+import {
+  PIXEL_PNG,
+  click,
+  created,
+  detail,
+  expectSameFile,
+  fillEverything,
+  modified,
+  pickAvatar,
+  publishConfirmed,
+  renderPage,
+  textbox,
+  type,
+} from './form-test-kit';
 import { successKey } from './use-character-form';
 
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
 setupFakeApi();
-
-/** The character forms the page sent: the text fields, and the files by field. */
-const sentForms = (route: typeof API.characterCreate | typeof API.characterModify) =>
-  requestsTo(route).map((r) => ({ fields: r.sent.body as Record<string, string>, files: r.sent.files }));
-const created = () => sentForms(API.characterCreate);
-const modified = () => sentForms(API.characterModify);
-
-/**
- * The file the server got is the one the visitor chose: its type and bytes (vitest hands jsdom's
- * files to fetch as Node blobs, without their names; the server does not read them).
- */
-async function expectSameFile(got: File | undefined, chosen: File) {
-  expect(got).toBeDefined();
-  expect(got?.type).toBe(chosen.type);
-  expect(new Uint8Array((await got?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
-    new Uint8Array(await chosen.arrayBuffer()),
-  );
-}
-
-const i18n = setupPageI18n({ common: commonEn, create: createEn });
-
-beforeAll(() => {
-  // What jsdom lacks: object URLs, scrollIntoView and Blob.arrayBuffer.
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
-  URL.revokeObjectURL = vi.fn();
-  Element.prototype.scrollIntoView = vi.fn();
-  if (!('arrayBuffer' in Blob.prototype)) {
-    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
-      value(this: Blob) {
-        return new Promise<ArrayBuffer>((resolve, reject) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(reader.result as ArrayBuffer);
-          reader.onerror = () => reject(new Error('read failed'));
-          reader.readAsArrayBuffer(this);
-        });
-      },
-    });
-  }
-});
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -65,91 +33,6 @@ beforeEach(() => {
   vi.mocked(notify).mockReset();
 });
 afterEach(cleanup);
-
-function renderPage(url = '/free-ai-create-character') {
-  const router = memoryRouter(url, {
-    '/:lang?/free-ai-create-character': <CreateCharacterPage />,
-    '/:lang?/my-Characters-list': <p>My characters list</p>,
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>{router.element}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
-const type = (name: RegExp, value: string) => fireEvent.change(textbox(name), { target: { value } });
-const click = (name: RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-
-/** Publish, then the confirmation's own button (Publish, or Save changes for an edit). */
-function publishConfirmed() {
-  click(/^Publish/);
-  const dialog = screen.getByRole('dialog');
-  fireEvent.click(within(dialog).getByTestId('publish-confirm'));
-}
-
-function pickAvatar(file = new File(['avatar-bytes'], 'luna.png', { type: 'image/png' })) {
-  fireEvent.change(screen.getByLabelText('Avatar'), { target: { files: [file] } });
-  return file;
-}
-
-/** Fills the required fields of all three steps, ending on the last one. */
-function fillEverything() {
-  const avatar = pickAvatar();
-  type(/^Name/, ' Luna ');
-  click(/^Continue/);
-  type(/^Description/, 'A barista who writes poems.');
-  type(/^Personality/, 'Warm, witty, shy.');
-  type(/^Tags/, 'Romantic, Fantasy');
-  click(/^Continue/);
-  type(/^Greeting \(first message\)/, 'Oh, you are here!');
-  return avatar;
-}
-
-const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => ({
-  id: 42,
-  name: 'Mira',
-  head: '/media/avatars/mira.png',
-  listHead: '/media/avatars/mira-402.webp',
-  desc: 'An elf ranger.',
-  tag: 'Fantasy,Anime',
-  tags: ['Fantasy', 'Anime'],
-  gender: 'Female',
-  category: 'anime',
-  NSFW: false,
-  creator: 'me',
-  create_time: 0,
-  comment_num: 0,
-  rating: 0,
-  rating_count: 0,
-  need_enable_nsfw: false,
-  is_collected: false,
-  is_owner: true,
-  visibility: 'private',
-  approval: 'approved',
-  personality: 'Calm.',
-  first_message: 'Greetings, traveller.',
-  alternate_greetings: ['Well met.'],
-  scenario: 'A forest.',
-  example_dialogue: '<START>\n{{user}}: Hi\n{{char}}: Hello',
-  system_prompt: '',
-  post_history_instructions: '',
-  creator_notes: '',
-  chat_style: 'dialogue',
-  model: 'genla-8b',
-  my_rating: null,
-  cloned_from: null,
-  based_on: [],
-  ...over,
-});
-
-/** A 1x1 PNG: the picture of the imported cards. */
-const PIXEL_PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
 
 describe('create character page', { timeout: 20_000 }, () => {
   it('checks the step on Continue: avatar and name are required', () => {
@@ -178,8 +61,10 @@ describe('create character page', { timeout: 20_000 }, () => {
     fakeApi(API.characterCreate, () => detail({ visibility: 'public', approval: 'approved' }));
     const router = renderPage();
     const avatar = fillEverything();
+    click(/^Back/);
     click(/^Add a greeting/);
     type(/^Greeting 1$/, 'Welcome back.');
+    click(/^Continue/);
     publishConfirmed();
 
     await waitFor(() => expect(created()).toHaveLength(1));
@@ -265,7 +150,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     click(/^Continue/);
     expect(screen.queryByText("Please enter the character's personality")).toBeNull();
     type(/^Greeting \(first message\)/, '');
-    click(/^Publish/);
+    click(/^Continue/);
     expect(screen.getByText('Please fill in the greeting field on the left')).toBeTruthy();
     expect(created()).toHaveLength(0);
   });
@@ -304,6 +189,7 @@ describe('create character page', { timeout: 20_000 }, () => {
   it('edits the character stored in formState: prefilled, no avatar needed, sends id', async () => {
     sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
     fakeApi(API.characterModify, () => detail());
+    fakeApi(API.characterBook, () => ({ character_book: null }));
     renderPage('/free-ai-create-character?type=edit');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit character' })).toBeTruthy();
     expect(screen.queryByTestId('clone-notice')).toBeNull();
@@ -312,6 +198,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect((textbox(/^Tags/) as HTMLInputElement).value).toBe('Fantasy, Anime');
     click(/^Continue/);
     expect((textbox(/^Greeting 1$/) as HTMLTextAreaElement).value).toBe('Well met.');
+    click(/^Continue/);
     publishConfirmed();
     await waitFor(() => expect(modified()).toHaveLength(1));
     const { fields, files } = modified()[0]!;
@@ -323,6 +210,8 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(fields.chat_style).toBe('dialogue');
     expect(fields.model).toBe('genla-8b');
     expect(fields.alternate_greetings).toBe('["Well met."]');
+    // The book was not touched: the character keeps its own.
+    expect(fields.character_book).toBeUndefined();
     expect(created()).toHaveLength(0);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Your changes have been saved.'));
     expect(sessionStorage.getItem(FORM_STATE_KEY)).toBeNull();
@@ -331,12 +220,14 @@ describe('create character page', { timeout: 20_000 }, () => {
   it('clones with clone_from and the name as it was', async () => {
     sessionStorage.setItem(FORM_STATE_KEY, JSON.stringify(detail()));
     fakeApi(API.characterCreate, () => detail({ id: 43 }));
+    fakeApi(API.characterBook, () => ({ character_book: null }));
     renderPage('/free-ai-create-character?type=clone');
     expect(screen.getByRole('heading', { level: 1, name: 'Clone character' })).toBeTruthy();
     // It says whose character this version comes from, the name isolated for right-to-left text.
     expect(screen.getByTestId('clone-notice').textContent).toBe(
       "You're making your own version of \u2068Mira\u2069. Its page will say which character it's based on and who created the original.",
     );
+    click(/^Continue/);
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();
@@ -377,6 +268,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     click(/^Continue/);
     expect((textbox(/^Description/) as HTMLTextAreaElement).value).toBe('From the card.');
     click(/^Continue/);
+    click(/^Continue/);
     publishConfirmed();
     await waitFor(() => expect(created()).toHaveLength(1));
     const { fields, files } = created()[0]!;
@@ -384,6 +276,8 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(fields.first_message).toBe('Hello from the card.');
     expect(fields.alternate_greetings).toBe('["Hi again."]');
     expect(fields.tag).toBe('Drama');
+    // The card's (empty) book as the card wrote it: the server reads it from the card.
+    expect(fields.character_book).toBeUndefined();
   });
 
   /** A PNG card and a CHARX file (issue 21), each bringing the 1x1 picture. */
@@ -436,6 +330,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText(/^Choose card/), { target: { files: [card] } });
     expect(await screen.findByText('Using the picture of the imported card.')).toBeTruthy();
     expect(textbox(/^Name/)).toHaveProperty('value', 'Pixel');
+    click(/^Continue/);
     click(/^Continue/);
     click(/^Continue/);
     publishConfirmed();

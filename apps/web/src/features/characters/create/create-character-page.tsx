@@ -21,13 +21,14 @@ import { CharacterPreview } from './character-preview';
 import { STEPS, stepOf, type FieldName } from './form-model';
 import { isFormType, type FormType } from './form-state';
 import { BasicsStep, ConversationStep, PersonalityStep } from './form-steps';
+import { LorebookStep } from './lorebook-step';
 import { PublishConfirm } from './publish-confirm';
 import { Stepper } from '@/components/ui/stepper';
 import { useCharacterForm } from './use-character-form';
 
 /**
- * Create, edit or clone a character (spec §2-§3): three steps, checked on Continue and on
- * Publish. `?type=edit|clone` reads the character from sessionStorage `formState`.
+ * Create, edit or clone a character (spec §2-§3): four steps (the lorebook last, issue 21),
+ * checked on Continue and on Publish. `?type=edit|clone` reads the character from sessionStorage `formState`.
  */
 export default function CreateCharacterPage() {
   const [params] = useSearchParams();
@@ -113,14 +114,17 @@ function CharacterFormView({ type }: { type: FormType | null }) {
               />
             </div>
             <div className="space-y-6 px-4 py-5 sm:px-8 sm:py-7">
-              <p className="text-muted flex items-start gap-2 text-xs leading-relaxed">
-                <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-                <span>{t('requiredTip')}</span>
-              </p>
+              {STEPS[step] !== 'lorebook' && (
+                <p className="text-muted flex items-start gap-2 text-xs leading-relaxed">
+                  <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+                  <span>{t('requiredTip')}</span>
+                </p>
+              )}
               <h2 className="sr-only">{t(`steps.${STEPS[step] ?? 'basics'}`)}</h2>
               {step === 0 && <BasicsStep form={form} />}
               {step === 1 && <PersonalityStep form={form} />}
               {step === 2 && <ConversationStep form={form} />}
+              {step === 3 && <LorebookStep form={form} />}
             </div>
             <div className="border-line bg-surface/95 sticky bottom-0 z-10 rounded-b-3xl border-t px-4 py-3 backdrop-blur sm:px-8 sm:py-4">
               {submitError && (

@@ -167,15 +167,18 @@ interface SwitchProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   describedBy?: string | undefined;
+  /** Its accessible name, when no label names it. */
+  label?: string | undefined;
 }
 
-export function Switch({ id, checked, onChange, describedBy: described }: SwitchProps) {
+export function Switch({ id, checked, onChange, describedBy: described, label }: SwitchProps) {
   return (
     <button
       type="button"
       role="switch"
       id={id}
       aria-checked={checked}
+      aria-label={label}
       aria-describedby={described}
       onClick={() => onChange(!checked)}
       className={cn(

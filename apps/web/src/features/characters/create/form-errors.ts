@@ -25,6 +25,7 @@ const ERROR_KEYS = new Set<string>([
   'imageTooLarge',
   'tooLong',
   'tooManyTags',
+  'lorebookInvalid',
 ] satisfies ErrorKey[]);
 
 const encode = (error: FieldError) => (error.max === undefined ? error.key : `${error.key}:${error.max}`);

@@ -13,9 +13,11 @@ import {
   type CharacterDetail,
   type ChatStyle,
   type Gender,
+  type Lorebook,
   type Visibility,
 } from '@lumi/contract';
 import { z } from 'zod';
+import { formBook, isBlankBook } from './lorebook-model';
 
 /** create: a new character; edit: modify the stored one; clone: a new one based on it. */
 export type FormMode = 'create' | 'edit' | 'clone';
@@ -37,6 +39,11 @@ export interface FormValues {
   exampleDialogue: string;
   chatStyle: ChatStyle;
   model: string;
+  /**
+   * The lorebook as it is sent (`character_book`): every key of its entries kept; null: none.
+   * An edit or a clone loads it from the server (use-character-form.ts).
+   */
+  lorebook: Lorebook | null;
 }
 
 export type FieldName = keyof FormValues | 'avatar';
@@ -56,9 +63,10 @@ export const EMPTY_VALUES: FormValues = {
   exampleDialogue: '',
   chatStyle: 'story',
   model: DEFAULT_MODEL,
+  lorebook: null,
 };
 
-export const STEPS = ['basics', 'personality', 'conversation'] as const;
+export const STEPS = ['basics', 'personality', 'conversation', 'lorebook'] as const;
 export type Step = (typeof STEPS)[number];
 
 /** The fields of each step, in the order the form shows them (errors jump to the first one). */
@@ -66,6 +74,7 @@ export const STEP_FIELDS: Record<Step, readonly FieldName[]> = {
   basics: ['avatar', 'name', 'gender', 'category', 'visibility', 'nsfw'],
   personality: ['desc', 'personality', 'tags'],
   conversation: ['firstMessage', 'alternateGreetings', 'scenario', 'exampleDialogue', 'chatStyle', 'model'],
+  lorebook: ['lorebook'],
 };
 
 /** The text limits of the contract, per form field. */
@@ -89,7 +98,8 @@ export type ErrorKey =
   | 'imageFormat'
   | 'imageTooLarge'
   | 'tooLong'
-  | 'tooManyTags';
+  | 'tooManyTags'
+  | 'lorebookInvalid';
 
 export interface FieldError {
   key: ErrorKey;
@@ -120,6 +130,7 @@ export const formValuesSchema = z.object({
   exampleDialogue: rules.example_dialogue,
   chatStyle: rules.chat_style,
   model: rules.model,
+  lorebook: rules.character_book,
 } satisfies Record<keyof FormValues, z.ZodType>);
 
 /** Each step's part of the schema (the avatar is a file, checked apart). */
@@ -153,6 +164,8 @@ export function issueError(issue: {
 }): { field: keyof FormValues; error: FieldError } | undefined {
   const field = issue.path?.[0];
   if (!isFormField(field)) return undefined;
+  // The lorebook step shows each entry's own problem (lorebook-model.ts, loreProblems).
+  if (field === 'lorebook') return { field, error: { key: 'lorebookInvalid' } };
   if (issue.code === 'too_big') {
     const max = Number(issue.maximum);
     return { field, error: field === 'tags' ? { key: 'tooManyTags', max } : { key: 'tooLong', max } };
@@ -239,6 +252,7 @@ export function normaliseValues(input: Partial<Record<keyof FormValues, unknown>
     exampleDialogue: text(input.exampleDialogue),
     chatStyle: oneOf(CHAT_STYLES, input.chatStyle, EMPTY_VALUES.chatStyle),
     model: allowedModel(text(input.model), nsfw),
+    lorebook: formBook(input.lorebook),
   };
 }
 
@@ -262,6 +276,21 @@ export function valuesOfCharacter(c: CharacterDetail): FormValues {
   });
 }
 
+/** A book as the form compares and sends it: a blank one is no book (`null`). */
+export const bookJson = (book: Lorebook | null): string => JSON.stringify(isBlankBook(book) ? null : book);
+
+/**
+ * The `character_book` field: the book (it replaces the stored one and a card's), `null` (no book),
+ * or nothing when the server would keep the same book without it. `kept` is the book the server
+ * keeps when the field is left out (bookJson of the stored one, or of an imported card's), or
+ * undefined when the form does not know it (an edit's book not loaded yet): then nothing is sent.
+ */
+export function lorebookField(book: Lorebook | null, kept: string | undefined): string | undefined {
+  if (kept === undefined) return undefined;
+  const json = bookJson(book);
+  return json === kept ? undefined : json;
+}
+
 export interface Submission {
   mode: FormMode;
   values: FormValues;
@@ -269,10 +298,12 @@ export interface Submission {
   sourceId?: number | undefined;
   avatar?: File | null | undefined;
   card?: File | null | undefined;
+  /** The `character_book` field (lorebookField), or nothing. */
+  lorebook?: string | undefined;
 }
 
 /** The multipart form of character/create and character/modify (spec §3 fields). */
-export function buildFormData({ mode, values, sourceId, avatar, card }: Submission): FormData {
+export function buildFormData({ mode, values, sourceId, avatar, card, lorebook }: Submission): FormData {
   const form = new FormData();
   if (avatar) form.append('head', avatar);
   // The server reads the card too, to keep what the form has no field for (book, extensions).
@@ -296,5 +327,6 @@ export function buildFormData({ mode, values, sourceId, avatar, card }: Submissi
   form.append('NSFW', values.nsfw ? '1' : '0');
   form.append('visibility', values.visibility);
   form.append('tag', parseTags(values.tags).slice(0, CHARACTER_LIMITS.tags).join(','));
+  if (lorebook !== undefined) form.append('character_book', lorebook);
   return form;
 }

@@ -10,6 +10,7 @@ import { useNavigate } from '@/lib/router';
 import { readJson, StorageKey } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { createCharacter } from '../api/create-character';
+import { useCharacterBook } from '../api/get-character-book';
 import { useChipTag } from '../hooks/use-tag-label';
 import { modifyCharacter } from '../api/modify-character';
 import { fillFromCard, readCard, type CardProblem } from './card-import';
@@ -23,7 +24,9 @@ import {
   allowedModel,
   buildFormData,
   checkAvatarFile,
+  bookJson,
   firstErrorField,
+  lorebookField,
   validateAll,
   validateStep,
   valuesOfCharacter,
@@ -33,6 +36,7 @@ import {
   type FormValues,
 } from './form-model';
 import { clearFormState, readFormState, type FormType } from './form-state';
+import { formBook, isBlankBook } from './lorebook-model';
 
 interface Initial {
   mode: FormMode;
@@ -142,6 +146,23 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
   const [confirming, setConfirming] = useState(false);
 
+  // An edit or a clone shows the character's lorebook once it has come; until then (or if it
+  // cannot come) nothing of it is sent and the character keeps its own.
+  const book = useCharacterBook(mode !== 'create' ? source?.id : undefined);
+  const bookState: 'ready' | 'loading' | 'failed' =
+    mode === 'create' || book.isSuccess ? 'ready' : book.isError ? 'failed' : 'loading';
+  // The book the server keeps when the form sends none: the stored one (a new character has
+  // none), or an imported card's. The form sends its own only when it differs (lorebookField).
+  const storedBook = useRef<string | undefined>(mode === 'create' ? bookJson(null) : undefined);
+  const cardBook = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!book.isSuccess || storedBook.current !== undefined) return;
+    const loaded = formBook(book.data);
+    storedBook.current = bookJson(loaded);
+    // A card imported meanwhile keeps its own book.
+    if (isBlankBook(getValues().lorebook)) setValue('lorebook', loaded);
+  }, [book.isSuccess, book.data, getValues, setValue]);
+
   const existingHead = mode !== 'create' ? source?.head || null : null;
   // The server takes a PNG card's image as the avatar only when there is no other one.
   const cardAvatar = !existingHead ? (card?.url ?? null) : null;
@@ -235,6 +256,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
       setCardProblem(result);
       return;
     }
+    cardBook.current = bookJson(formBook(result.card.data.character_book));
     setValues(fillFromCard(getValues(), result.card));
     revoke(card?.url);
     setCard({ file, name: result.card.data.name, url: result.picture ? objectUrl(result.picture) : null });
@@ -244,6 +266,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   }
 
   function removeCard() {
+    cardBook.current = undefined;
     revoke(card?.url);
     setCard(null);
     setCardProblem(null);
@@ -322,6 +345,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
           sourceId: source?.id,
           avatar: avatar?.file ?? null,
           card: card?.file ?? null,
+          lorebook: lorebookField(checked.lorebook, cardBook.current ?? storedBook.current),
         }),
       ),
     )();
@@ -352,6 +376,8 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     publish,
     submitting,
     submitError,
+    bookState,
+    retryBook: () => void book.refetch(),
   };
 }
 
