@@ -21,10 +21,17 @@ function userConversations(userId: string, characterId: number | null) {
 const latestFirst = [desc(conversations.activeAt), desc(conversations.id)];
 
 /**
- * A conversation's history (its ancestors' shared messages, then its own) as a table: the
- * `chat_history` function of migration 0013. Order it by `seq`.
+ * A conversation's history as a table: its own messages, then (for a branch) its parent's
+ * history up to the fork point, from the `chat_history` function of migration 0013. Order it by
+ * `seq`. A conversation that is no branch reads its own messages by the index alone: the
+ * function is not called (the hot path of every send).
  */
-export const history = (conversationId: SQL | string) => sql`chat_history(${conversationId})`;
+export const history = (conversationId: SQL | string) => sql`(
+  SELECT own.* FROM ${chatMessages} own WHERE own.conversation_id = ${conversationId}
+  UNION ALL
+  SELECT shared.* FROM ${conversations} branch CROSS JOIN LATERAL chat_history(branch.parent_id) shared
+    WHERE branch.id = ${conversationId} AND branch.parent_id IS NOT NULL AND shared.seq <= branch.fork_seq
+)`;
 
 export async function latestConversation(
   db: DbOrTx,

@@ -67,6 +67,7 @@ export class ChatService extends ChatConversations {
       countTokens: deps.countTokens,
       timeoutMs: deps.replyTimeoutMs,
       warn: deps.warn ?? (() => undefined),
+      saved: (id, memory) => this.turnCache.patchConversation(id, memory),
     });
   }
 

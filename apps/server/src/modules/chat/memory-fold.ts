@@ -17,6 +17,11 @@ export interface FoldDeps {
   /** The time limit of one summary. */
   timeoutMs: number;
   warn: (err: unknown, message: string) => void;
+  /** A fold's memory was written (for what this process holds of the conversation). */
+  saved?: (
+    conversationId: string,
+    memory: { memory: string; memoryUpto: number; memoryAuto: boolean },
+  ) => void;
 }
 
 /** One fold: the conversation as the reply read it, the turns its prompt read and kept, who speaks. */
@@ -110,11 +115,12 @@ export class MemoryFolder {
       timeoutMs: this.deps.timeoutMs,
     });
     if (!memory.trim()) return;
-    await repo.saveFoldedMemory(
+    const written = await repo.saveFoldedMemory(
       this.deps.db,
       conversation.id,
       { memory: conversation.memory, memoryUpto: conversation.memoryUpto },
       { memory, memoryUpto: last.id },
     );
+    if (written) this.deps.saved?.(conversation.id, { memory, memoryUpto: last.id, memoryAuto: true });
   }
 }

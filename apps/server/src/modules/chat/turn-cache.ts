@@ -59,6 +59,15 @@ export class TurnCache {
     this.size -= entry.size;
   }
 
+  /**
+   * A change to the conversation row held with the turns (the memory a fold wrote): the next
+   * early request is built from it, so it matches the one the database gives.
+   */
+  patchConversation(conversationId: string, patch: Partial<Conversation>): void {
+    const entry = this.entries.get(conversationId);
+    if (entry?.conversation) entry.conversation = { ...entry.conversation, ...patch };
+  }
+
   /** Text held, for tests. */
   get chars(): number {
     return this.size;
