@@ -1,18 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CharacterPage, CharacterSummary } from '@lumi/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { publishCharacter } from './create-form';
+import { ns, text } from './texts';
 
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const ns = (locale: string, name: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${name}.json`), 'utf8')) as Tree;
-const text = (tree: Tree, key: string): string => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
 const en = ns('en', 'characters');
 
 /** A small valid PNG (1x1, red) for uploads made through the API. */
@@ -121,16 +111,10 @@ test('create a character: validation messages first, then it is published', asyn
   // The last step, the lorebook, is optional.
   await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
   await expect(page.getByText(text(create, 'lorebook.empty.title'))).toBeVisible();
-  const created = page.waitForResponse((r) => r.url().includes('/character/create'));
-  await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
-  // The confirmation before submit (spec §2); here public characters are approved at once.
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: text(create, 'confirm.create.ok') })
-    .click();
+  // Here public characters are approved at once.
+  const body = await publishCharacter<CharacterSummary>(page, create);
   // The create call screens every field and draws the avatar: give it time on a busy machine.
   await expect(page.getByText(text(create, 'success.created'))).toBeVisible({ timeout: 15_000 });
-  const body = (await (await created).json()) as { code: number; data: CharacterSummary };
   expect(body.code).toBe(0);
   await expect(page).toHaveURL(/\/my-Characters-list/);
   await expect(page.locator(`[data-character-id="${body.data.id}"]`)).toContainText(name);
