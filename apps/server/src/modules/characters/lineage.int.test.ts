@@ -11,17 +11,18 @@ import {
 } from '@lumi/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
+  envelopeOf,
   loginTourist,
   makeCharacter,
   messagesFile,
   postMultipart,
+  useTestApp,
+  useTourists,
   type Envelope,
   type MultipartFields,
-  type TestApp,
 } from '../../../test/helpers';
 import { characters, users } from '../../db/schema';
 import { eraseUser } from '../accounts/accounts.repository';
@@ -46,18 +47,10 @@ type Who = { cookie: string; uid: string };
  * the creator and the chain, and an imported card's chain carries on.
  */
 describe('creator credit and forks', () => {
-  let t: TestApp;
-  let alice: Who;
-  let bob: Who;
-  let carol: Who;
-  let dave: Who;
+  const t = useTestApp({ env: { CHARACTER_AUTO_APPROVE: 'true', PUBLIC_URL: SITE } });
+  const { alice, bob, carol, dave } = useTourists(t, 'alice', 'bob', 'carol', 'dave');
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { CHARACTER_AUTO_APPROVE: 'true', PUBLIC_URL: SITE } });
-    alice = await loginTourist(t.app);
-    bob = await loginTourist(t.app);
-    carol = await loginTourist(t.app);
-    dave = await loginTourist(t.app);
     for (const [who, name] of [
       [alice, 'Alice Ames'],
       [bob, 'Bob Brand'],
@@ -65,16 +58,13 @@ describe('creator credit and forks', () => {
       [dave, 'Dave Dunn'],
     ] as const)
       await t.database.db.update(users).set({ name }).where(eq(users.id, who.uid));
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const publicCharacter = (who: Who, name: string, over: Record<string, string> = {}) =>
     makeCharacter(t, who, { name, visibility: 'public', ...over });
 
   async function send<T>(who: Who, fields: MultipartFields, url = '/cgi-bin/auth/character/create') {
-    const res = await postMultipart(t.app, url, who.cookie, fields);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
+    return envelopeOf<T>(await postMultipart(t.app, url, who.cookie, fields));
   }
 
   async function clone(who: Who, id: number, over: MultipartFields = {}): Promise<CharacterDetail> {
