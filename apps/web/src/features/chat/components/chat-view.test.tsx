@@ -1,30 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import chatEn from '@/locales/en/chat.json';
 import chatFr from '@/locales/fr/chat.json';
 import commonEn from '@/locales/en/common.json';
 import commonFr from '@/locales/fr/common.json';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import type { ChatController } from '../hooks/use-chat';
 import { conversation, loaded, msg } from '../lib/chat-fixtures';
 import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
 import { ChatSettings } from './chat-settings';
 import { ChatView } from './chat-view';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { common: commonEn, chat: chatEn }, fr: { common: commonFr, chat: chatFr } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ common: commonEn, chat: chatEn }, { fr: { common: commonFr, chat: chatFr } });
 
 function controller(state: ChatState, over: Partial<ChatController> = {}): ChatController {
   return {
