@@ -15,7 +15,6 @@ import {
 } from '@lumi/contract';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -23,6 +22,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer } from '../src/lib/mailer';
+import { solidImage } from './files';
 import { DemoChatEngine, type ChatEngine, type ChatMessage, type ImageEngine } from '@lumi/engines';
 
 /** The answer envelope of every call, its `data` read as the call's success answer. */
@@ -508,9 +508,7 @@ export async function makeCharacter(
   who: { cookie: string },
   over: Record<string, string> = {},
 ): Promise<CharacterDetail> {
-  const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
-    .png()
-    .toBuffer();
+  const head = await solidImage(300, 400, '#a66');
   const body = multipart({
     head: { filename: 'a.png', contentType: 'image/png', data: head },
     name: 'Mira Solano',

@@ -24,6 +24,7 @@ import {
   type Envelope,
   type FilePart,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 import { users } from '../../db/schema';
 import { sha256 } from '../../lib/hash';
 
@@ -132,9 +133,7 @@ describe('character community', () => {
     });
 
     it('refuses images over 40 megapixels or 10 MB', async () => {
-      const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer();
+      const huge = await solidImage(8000, 5100, '#fff');
       const res = await create(alice, valid({ head: file(huge) }));
       expect(res.message).toMatch(/10 MB/);
       expect(res.message).toBe(en.image_too_large.replace('{{mb}}', '10').replace('{{mp}}', '40'));

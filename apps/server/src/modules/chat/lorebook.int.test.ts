@@ -1,5 +1,4 @@
 import type { CharacterDetail, ChatMessageDto, MessagePage } from '@lumi/contract';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -9,6 +8,7 @@ import {
   useTourists,
   type Envelope,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 
 /**
  * Issue 21, item 2: a card's lorebook reaches the prompt of each reply, and each reply (each
@@ -61,9 +61,7 @@ describe('a lorebook in the chat', () => {
         character_book: book,
       },
     };
-    const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#6a8' } })
-      .png()
-      .toBuffer();
+    const head = await solidImage(300, 400, '#6a8');
     const res = await postMultipart(t.app, '/cgi-bin/auth/character/create', who.cookie, {
       head: { filename: 'a.png', contentType: 'image/png', data: head },
       card: {
