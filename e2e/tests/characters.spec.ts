@@ -1,6 +1,6 @@
 import type { CharacterPage, CharacterSummary } from '@lumi/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { publishCharacter } from './create-form';
+import { createFormControls, publishCharacter } from './create-form';
 import { ns, text } from './texts';
 
 const en = ns('en', 'characters');
@@ -77,9 +77,10 @@ test('browse the home list, scroll for more and filter by a chip', async ({ page
 
 test('create a character: validation messages first, then it is published', async ({ page }) => {
   const create = ns('en', 'create');
+  const form = createFormControls(page, create);
   await page.goto('/free-ai-create-character');
   await waitForSession(page);
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.avatarRequired'))).toBeVisible();
   await expect(page.getByText(text(create, 'errors.nameRequired'))).toBeVisible();
 
@@ -87,29 +88,20 @@ test('create a character: validation messages first, then it is published', asyn
     .locator(`input[type="file"][aria-label="${text(create, 'fields.avatar.label')}"]`)
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   const name = `Juniper ${Date.now().toString(36)}`;
-  await page.getByLabel(text(create, 'fields.name.label'), { exact: false }).first().fill(name);
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.field('name').fill(name);
+  await form.next();
 
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.descRequired'))).toBeVisible();
-  await page
-    .getByLabel(text(create, 'fields.desc.label'), { exact: false })
-    .first()
-    .fill('A 27-year-old beekeeper on a rooftop in Lisbon who talks to her bees.');
-  await page
-    .getByLabel(text(create, 'fields.personality.label'), { exact: false })
-    .first()
-    .fill('Sunny, stubborn, allergic to small talk.');
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.field('desc').fill('A 27-year-old beekeeper on a rooftop in Lisbon who talks to her bees.');
+  await form.field('personality').fill('Sunny, stubborn, allergic to small talk.');
+  await form.next();
 
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.greetingRequired'))).toBeVisible();
-  await page
-    .getByLabel(text(create, 'fields.firstMessage.label'), { exact: false })
-    .first()
-    .fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
+  await form.field('firstMessage').fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
   // The last step, the lorebook, is optional.
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'lorebook.empty.title'))).toBeVisible();
   // Here public characters are approved at once.
   const body = await publishCharacter<CharacterSummary>(page, create);

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { text, type Tree } from './texts';
 
+/** The create form's controls, found by the locale's `create` texts. */
+export function createFormControls(page: Page, create: Tree) {
+  return {
+    /** The field that `fields.<name>.label` names. */
+    field: (name: string) => page.getByLabel(text(create, `fields.${name}.label`), { exact: false }).first(),
+    /** Continue: to the next step, or the errors of this one. */
+    next: () => page.getByRole('button', { name: text(create, 'actions.continue') }).click(),
+  };
+}
+
 /**
  * Publishes the create form from its last step as a visitor does: Publish, then the button of the
  * confirmation before submit (spec §2). Answers the create call's envelope; `create` is the

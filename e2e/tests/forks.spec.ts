@@ -1,7 +1,7 @@
 import type { CharacterDetail } from '@lumi/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { openableChatHref } from './cards';
-import { publishCharacter } from './create-form';
+import { createFormControls, publishCharacter } from './create-form';
 import { PHONE } from './layout';
 import { ns, text } from './texts';
 
@@ -29,6 +29,7 @@ for (const locale of ['en', 'ar'] as const) {
       test.setTimeout(90_000);
       const chars = ns(locale, 'characters');
       const create = ns(locale, 'create');
+      const form = createFormControls(page, create);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.setViewportSize(width === PHONE.width ? PHONE : { width, height: 900 });
 
@@ -50,8 +51,8 @@ for (const locale of ['en', 'ar'] as const) {
       // The radio is drawn by its label.
       await page.locator('label').filter({ has: priv }).click();
       await expect(priv).toBeChecked();
-      await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
-      await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+      await form.next();
+      await form.next();
       const made = await publishCharacter<CharacterDetail>(page, create);
       expect(made.code, made.message).toBe(0);
       expect(made.data.based_on).toEqual([{ id: source.id, name: source.name, creator: source.creator }]);
