@@ -1,17 +1,8 @@
 // Screenshots of the create form's Lorebook step (issue 21), English and Arabic at 390 and
 // 1280 px: the empty step, a card's entries, one entry open with its folded options, and the
 // book's settings. BASE (default http://127.0.0.1:8090): a running site. OUT: /tmp/shots-lorebook.
-import fs from 'node:fs';
-import { chromium } from '@playwright/test';
-import launchOptions from '../chromium.json' with { type: 'json' };
+import { AVATAR_PNG as PNG, base, eachLocaleAndWidth } from './shots.mjs';
 
-const base = process.env.BASE ?? 'http://127.0.0.1:8090';
-const out = process.env.OUT ?? '/tmp/shots-lorebook';
-fs.mkdirSync(out, { recursive: true });
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
 const entry = (i, over) => ({
   id: i,
   keys: [],
@@ -67,20 +58,11 @@ const card = {
   },
 };
 
-const browser = await chromium.launch(launchOptions);
-/** The viewport, or the whole form (an element shot: the sticky header stays out of it). */
-const shot = async (page, name, form = false) => {
-  const path = `${out}/${name}.png`;
-  if (form) await page.locator('form').screenshot({ path });
-  else await page.screenshot({ path });
-  console.log(path);
-};
-
-for (const locale of ['', '/ar']) {
-  for (const width of [390, 1280]) {
-    const tag = `${locale ? 'ar' : 'en'}-${width}`;
-    const ctx = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
-    const page = await ctx.newPage();
+await eachLocaleAndWidth(
+  process.env.OUT ?? '/tmp/shots-lorebook',
+  async ({ page, ctx, locale, tag, shot }) => {
+    /** The whole form (an element shot: the sticky header stays out of it). */
+    const form = page.locator('form');
     await page.goto(`${base}${locale}/free-ai-create-character`);
     await page.getByTestId('credits-balance').filter({ hasText: /\d/ }).waitFor();
     // A new character's empty step.
@@ -96,13 +78,13 @@ for (const locale of ['', '/ar']) {
     await page.getByTestId('step-lorebook').click();
     await page.getByTestId('lore-entry').first().waitFor();
     await page.waitForTimeout(300);
-    await shot(page, `lorebook-list-${tag}`, true);
+    await shot(page, `lorebook-list-${tag}`, form);
     // One entry open, its options unfolded.
     const second = page.getByTestId('lore-entry').nth(1);
     await second.locator('button[aria-expanded]').click();
     await second.locator('summary').click();
     await page.waitForTimeout(300);
-    await shot(page, `lorebook-entry-${tag}`, true);
+    await shot(page, `lorebook-entry-${tag}`, form);
     await second.locator('summary').scrollIntoViewIfNeeded();
     await shot(page, `lorebook-options-${tag}`);
     // The book's settings.
@@ -125,7 +107,5 @@ for (const locale of ['', '/ar']) {
     await fresh.locator('form button[type=submit]').click();
     await fresh.waitForTimeout(300);
     await shot(fresh, `lorebook-empty-${tag}`);
-    await ctx.close();
-  }
-}
-await browser.close();
+  },
+);

@@ -45,3 +45,35 @@ export async function eachView(walk, { views, context = {} } = {}) {
   }
   await browser.close();
 }
+
+/** A 1x1 PNG: the avatar the scripts upload through the create form. */
+export const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/**
+ * For the scripts that save into one folder (`out`, made if missing): runs `walk` in English and
+ * Arabic at 390 and 1280 px (844 px high below 768 px of width, else 900), each in a fresh context.
+ * `locale` is the path prefix ('' or '/ar') and `tag` names the view (`ar-390`); `shot(page, name)`
+ * saves `<out>/<name>.png` of the viewport, or of `target` when given (an element), and prints it.
+ */
+export async function eachLocaleAndWidth(out, walk) {
+  fs.mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch(launchOptions);
+  const shot = async (page, name, target = page) => {
+    const path = `${out}/${name}.png`;
+    await target.screenshot({ path });
+    console.log(path);
+  };
+  for (const locale of ['', '/ar']) {
+    for (const width of [390, 1280]) {
+      const tag = `${locale ? 'ar' : 'en'}-${width}`;
+      const ctx = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
+      const page = await ctx.newPage();
+      await walk({ page, ctx, locale, tag, shot });
+      await ctx.close();
+    }
+  }
+  await browser.close();
+}

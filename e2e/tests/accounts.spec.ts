@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailedCode } from './outbox';
+import { enterMailedCode, mailedCode } from './outbox';
 
 test('sign in by email code read from the dev outbox; what the guest liked stays', async ({
   page,
@@ -42,7 +42,6 @@ test('sign in by email code read from the dev outbox; what the guest liked stays
 
 test('a guest opening an adult character is asked to sign in; with adult content on, it opens', async ({
   page,
-  request,
 }) => {
   await page.goto('/');
   await expect(page.getByTestId('credits-balance')).toHaveText('30');
@@ -62,13 +61,7 @@ test('a guest opening an adult character is asked to sign in; with adult content
   await expect(notice).toContainText('Sign in, then turn on adult content');
   await notice.getByRole('button', { name: 'Sign in' }).click();
 
-  const email = `adult-${Date.now()}@example.com`;
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
-  const code = await mailedCode(request, email);
-  await dialog.getByLabel('Sign-in code').fill(code);
+  await enterMailedCode(page, `adult-${Date.now()}@example.com`);
   await expect(page.getByText('Landing success!')).toBeVisible();
 
   // Signed in, but adult content is still off: the notice now leads to the profile.

@@ -1,18 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CharacterPage, CharacterSummary } from '@lumi/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createFormControls, publishCharacter } from './create-form';
+import { ns, text } from './texts';
 
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const ns = (locale: string, name: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${name}.json`), 'utf8')) as Tree;
-const text = (tree: Tree, key: string): string => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
 const en = ns('en', 'characters');
 
 /** A small valid PNG (1x1, red) for uploads made through the API. */
@@ -87,9 +77,10 @@ test('browse the home list, scroll for more and filter by a chip', async ({ page
 
 test('create a character: validation messages first, then it is published', async ({ page }) => {
   const create = ns('en', 'create');
+  const form = createFormControls(page, create);
   await page.goto('/free-ai-create-character');
   await waitForSession(page);
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.avatarRequired'))).toBeVisible();
   await expect(page.getByText(text(create, 'errors.nameRequired'))).toBeVisible();
 
@@ -97,40 +88,25 @@ test('create a character: validation messages first, then it is published', asyn
     .locator(`input[type="file"][aria-label="${text(create, 'fields.avatar.label')}"]`)
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   const name = `Juniper ${Date.now().toString(36)}`;
-  await page.getByLabel(text(create, 'fields.name.label'), { exact: false }).first().fill(name);
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.field('name').fill(name);
+  await form.next();
 
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.descRequired'))).toBeVisible();
-  await page
-    .getByLabel(text(create, 'fields.desc.label'), { exact: false })
-    .first()
-    .fill('A 27-year-old beekeeper on a rooftop in Lisbon who talks to her bees.');
-  await page
-    .getByLabel(text(create, 'fields.personality.label'), { exact: false })
-    .first()
-    .fill('Sunny, stubborn, allergic to small talk.');
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.field('desc').fill('A 27-year-old beekeeper on a rooftop in Lisbon who talks to her bees.');
+  await form.field('personality').fill('Sunny, stubborn, allergic to small talk.');
+  await form.next();
 
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'errors.greetingRequired'))).toBeVisible();
-  await page
-    .getByLabel(text(create, 'fields.firstMessage.label'), { exact: false })
-    .first()
-    .fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
+  await form.field('firstMessage').fill('*Lifts the hive lid.* Careful, they like you. That never happens.');
   // The last step, the lorebook, is optional.
-  await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
+  await form.next();
   await expect(page.getByText(text(create, 'lorebook.empty.title'))).toBeVisible();
-  const created = page.waitForResponse((r) => r.url().includes('/character/create'));
-  await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
-  // The confirmation before submit (spec §2); here public characters are approved at once.
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: text(create, 'confirm.create.ok') })
-    .click();
+  // Here public characters are approved at once.
+  const body = await publishCharacter<CharacterSummary>(page, create);
   // The create call screens every field and draws the avatar: give it time on a busy machine.
   await expect(page.getByText(text(create, 'success.created'))).toBeVisible({ timeout: 15_000 });
-  const body = (await (await created).json()) as { code: number; data: CharacterSummary };
   expect(body.code).toBe(0);
   await expect(page).toHaveURL(/\/my-Characters-list/);
   await expect(page.locator(`[data-character-id="${body.data.id}"]`)).toContainText(name);

@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CharacterDetail } from '@lumi/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { openableChatHref } from './cards';
+import { ns, text } from './texts';
 
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const chatText = JSON.parse(fs.readFileSync(path.join(localesDir, 'en', 'chat.json'), 'utf8')) as Tree;
-const t = (key: string): string => {
-  let node: string | Tree | undefined = chatText;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
+const chatText = ns('en', 'chat');
+const t = (key: string) => text(chatText, key);
 
 const balance = (page: Page) => page.getByTestId('credits-balance');
 const messages = (page: Page) => page.getByTestId('chat-message');

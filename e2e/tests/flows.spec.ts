@@ -6,17 +6,14 @@ const PNG = Buffer.from(
   'base64',
 );
 import { openableChatHref } from './cards';
-import { mailedCode } from './outbox';
+import { enterMailedCode } from './outbox';
 
 const balance = (page: Page) => page.getByTestId('credits-balance');
 
 /** Signs in from the header with a new email address, on the page that is open. */
 async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  const dialog = await enterMailedCode(page, email);
   await expect(page.getByText('Landing success!')).toBeVisible();
   await expect(dialog).toBeHidden();
 }
@@ -70,11 +67,7 @@ test('a guest who presses Pay by card signs in and goes on to the checkout of th
   await page.getByRole('button', { name: 'Pay by card' }).click();
 
   // Purchases need an account: the sign-in dialog opens, and after it the checkout goes on.
-  const email = `resume-${Date.now()}@example.com`;
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  await enterMailedCode(page, `resume-${Date.now()}@example.com`);
   await expect(page).toHaveURL(/\/pay-test-checkout\?order=[\w-]+$/);
   await expect(page.getByTestId('test-order')).toContainText('1 week');
   expect(checkouts).toHaveLength(1);
@@ -169,11 +162,7 @@ test('home: the 18+ filter and the adult switch; the filter sends NSFW=1 only wi
 
   // The switch asks a guest to sign in, then for the 18+ confirmation.
   await adultSwitch.click();
-  const email = `adult-${Date.now()}@example.com`;
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  await enterMailedCode(page, `adult-${Date.now()}@example.com`);
   await expect(page.getByRole('dialog', { name: 'Are you 18 or older?' })).toBeVisible();
   const listed = page.waitForResponse(
     (r) => r.url().includes('/character/list?') && r.url().includes('NSFW=1'),

@@ -1,20 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CharacterDetail } from '@lumi/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { openableChatHref } from './cards';
+import { createFormControls, publishCharacter } from './create-form';
 import { PHONE } from './layout';
+import { ns, text } from './texts';
 
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const ns = (locale: string, name: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${name}.json`), 'utf8')) as Tree;
-const text = (tree: Tree, key: string): string => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
 /** A translated sentence with its tags dropped and its values put in. */
 const sentence = (template: string, values: Record<string, string>) =>
   template.replace(/<\/?\w+>/g, '').replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
@@ -39,6 +29,7 @@ for (const locale of ['en', 'ar'] as const) {
       test.setTimeout(90_000);
       const chars = ns(locale, 'characters');
       const create = ns(locale, 'create');
+      const form = createFormControls(page, create);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.setViewportSize(width === PHONE.width ? PHONE : { width, height: 900 });
 
@@ -60,15 +51,9 @@ for (const locale of ['en', 'ar'] as const) {
       // The radio is drawn by its label.
       await page.locator('label').filter({ has: priv }).click();
       await expect(priv).toBeChecked();
-      await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
-      await page.getByRole('button', { name: text(create, 'actions.continue') }).click();
-      const created = page.waitForResponse((r) => r.url().includes('/character/create'));
-      await page.getByRole('button', { name: text(create, 'actions.publish') }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text(create, 'confirm.create.ok') })
-        .click();
-      const made = (await (await created).json()) as { code: number; message: string; data: CharacterDetail };
+      await form.next();
+      await form.next();
+      const made = await publishCharacter<CharacterDetail>(page, create);
       expect(made.code, made.message).toBe(0);
       expect(made.data.based_on).toEqual([{ id: source.id, name: source.name, creator: source.creator }]);
       await expect(page).toHaveURL(/\/my-Characters-list/);

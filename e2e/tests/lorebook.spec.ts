@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { ns, text } from './texts';
 
 /*
  * Issue 21, item 2: a character's lorebook through the site. A SillyTavern-style V2 PNG card with
@@ -9,17 +8,6 @@ import { expect, test, type Page } from '@playwright/test';
  * content are edited through the edit form, and a chat on the demo engine shows "Remembered: …"
  * under the reply that the entry shaped. In English and Arabic, on a phone and a laptop.
  */
-
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const texts = (locale: string, ns: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, `${ns}.json`), 'utf8')) as Tree;
-const text = (tree: Tree, key: string): string => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
 
 // ---- a PNG card as SillyTavern writes one: the picture, and the V2 card in a `chara` tEXt chunk ----
 
@@ -173,8 +161,8 @@ for (const locale of ['en', 'ar'] as const) {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
       const prefix = locale === 'en' ? '' : `/${locale}`;
-      const create = texts(locale, 'create');
-      const chat = texts(locale, 'chat');
+      const create = ns(locale, 'create');
+      const chat = ns(locale, 'chat');
       const name = `Ilse ${locale} ${width} ${Date.now().toString(36)}`;
       const card = stCard(name);
 
@@ -207,7 +195,7 @@ for (const locale of ['en', 'ar'] as const) {
       // (b) Through the edit form: the green flame's keywords and content change.
       const tile = page.locator(`[data-character-id="${made.data.id}"]`);
       await tile.locator('button[aria-haspopup="menu"]').click();
-      await page.getByRole('menuitem', { name: text(texts(locale, 'characters'), 'owner.edit') }).click();
+      await page.getByRole('menuitem', { name: text(ns(locale, 'characters'), 'owner.edit') }).click();
       await expect(page).toHaveURL(/type=edit/);
       await page.getByTestId('step-lorebook').click();
       const flame = entryNamed(page, 'The green flame');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 interface OutboxMail {
   to: string;
@@ -16,4 +16,17 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
     })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/**
+ * Signs in through the sign-in dialog that is open: the email address, Send code, then the code
+ * mailed to it typed in (the dialog sends it by itself once it has six digits). Answers the dialog.
+ */
+export async function enterMailedCode(page: Page, email: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
+  await dialog.getByLabel('Sign-in code').fill(await mailedCode(page.request, email));
+  return dialog;
 }

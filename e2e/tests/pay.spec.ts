@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailedCode } from './outbox';
+import { enterMailedCode, mailedCode } from './outbox';
 
 interface Envelope<T> {
   code: number;
@@ -7,21 +7,14 @@ interface Envelope<T> {
   data: T;
 }
 
-test('buy the 1-week plan by card through the test checkout; the balance rises by 500', async ({
-  page,
-  request,
-}) => {
+test('buy the 1-week plan by card through the test checkout; the balance rises by 500', async ({ page }) => {
   const email = `buyer-${Date.now()}@example.com`;
   await page.goto('/pay-view');
   await expect(page.getByTestId('credits-balance')).toHaveText('30');
 
   // Purchases need an account: sign in from the header.
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByLabel('Sign-in code')).toBeFocused();
-  await dialog.getByLabel('Sign-in code').fill(await mailedCode(request, email));
+  const dialog = await enterMailedCode(page, email);
   await expect(page.getByText('Landing success!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('credits-balance')).toHaveText('30');

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ns, text } from './texts';
 
-const localesDir = path.resolve(import.meta.dirname, '../../packages/contract/locales');
-type Tree = { [key: string]: string | Tree };
-const common = (locale: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, 'common.json'), 'utf8')) as Tree;
-const pages = (locale: string) =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, locale, 'pages.json'), 'utf8')) as Tree;
-const text = (tree: Tree, key: string): string => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text at ${key}`);
-  return node;
-};
+const common = (locale: string) => ns(locale, 'common');
+const pages = (locale: string) => ns(locale, 'pages');
 
 async function balance(page: Page) {
   return page.getByTestId('credits-balance');

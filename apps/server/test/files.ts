@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /**
  * A photo with one face: Eileen Collins, NASA, public domain (the picture Debian's
@@ -9,6 +10,18 @@ export const ASTRONAUT_PHOTO = path.join(
   import.meta.dirname,
   '../../../packages/engines/src/faceswap/fixtures/astronaut.png',
 );
+
+/** A picture of one colour in the format (PNG unless told): a stand-in for an upload. */
+export function solidImage(
+  width: number,
+  height: number,
+  background: string,
+  format: 'png' | 'jpeg' | 'gif' = 'png',
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+}
 
 /**
  * Every file a test app stored, public (`files/...`) and private (`private-files/...`), as paths

@@ -15,14 +15,14 @@ import {
 } from '@lumi/contract';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import sharp from 'sharp';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import type { Mailer } from '../src/lib/mailer';
+import { solidImage } from './files';
 import { DemoChatEngine, type ChatEngine, type ChatMessage, type ImageEngine } from '@lumi/engines';
 
 /** The answer envelope of every call, its `data` read as the call's success answer. */
@@ -292,6 +292,27 @@ export function recordingDemoEngine(): { engine: ChatEngine; prompts: ChatMessag
   return { engine, prompts };
 }
 
+/**
+ * A paid chat engine (not the demo) that answers each reply with `reply(n)`, n counting from 1,
+ * recording the system prompt (the first message) of every request it gets.
+ */
+export function systemRecordingEngine(reply: (n: number) => string): {
+  engine: ChatEngine;
+  systems: string[];
+} {
+  const systems: string[] = [];
+  const engine: ChatEngine = {
+    id: 'echo',
+    demo: false,
+    async *stream(request) {
+      systems.push(request.messages[0]?.content ?? '');
+      yield { type: 'delta', text: reply(systems.length) };
+      yield { type: 'done', finishReason: 'stop' };
+    },
+  };
+  return { engine, systems };
+}
+
 export function touristCode(): string {
   const bytes = randomBytes(TOURIST_CODE_LENGTH);
   return Array.from(bytes, (b) => TOURIST_CODE_ALPHABET[b % TOURIST_CODE_ALPHABET.length]).join('');
@@ -313,6 +334,22 @@ export async function loginTourist(app: App, code = touristCode()) {
     cookie: `ticket=${body.data.ticket}; uid=${body.data.uid}`,
     code,
   };
+}
+
+/** A tourist signed in through the real call (loginTourist). */
+export type Tourist = Awaited<ReturnType<typeof loginTourist>>;
+
+/**
+ * The tourists of a file or a describe block, one a name, signed in (loginTourist) in a
+ * beforeAll after the app's: `const { alice, bob } = useTourists(t, 'alice', 'bob')`. Each object
+ * is filled in then: read its fields in the tests and the hooks after it.
+ */
+export function useTourists<const N extends string>(t: TestApp, ...names: N[]): Record<N, Tourist> {
+  const tourists = Object.fromEntries(names.map((name) => [name, {}])) as Record<N, Tourist>;
+  beforeAll(async () => {
+    for (const name of names) Object.assign(tourists[name], await loginTourist(t.app));
+  });
+  return tourists;
 }
 
 /** Rows in the tables a login writes: compare before and after a refused call. */
@@ -411,6 +448,34 @@ export function callAs(
   });
 }
 
+/** An answer's envelope, the test failed first where the server failed (a 5xx). */
+export function envelopeOf<T = unknown>(
+  res: { statusCode: number; body: string; json<J>(): J },
+  what = '',
+): Envelope<T> {
+  expect(res.statusCode, what ? `${what}: ${res.body}` : res.body).toBeLessThan(500);
+  return res.json<Envelope<T>>();
+}
+
+/**
+ * The calls of a test file under `prefix` (`/cgi-bin/auth`, or `/cgi-bin`), through `t`'s app as
+ * it is when called (useTestApp's): `call(method, url, who, payload, headers)` sends one as `who`
+ * (null: signed out, callAs) and answers its envelope (envelopeOf).
+ */
+export function envelopeCaller(t: { readonly app: App }, prefix = '/cgi-bin/auth') {
+  return async <T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    who: { cookie: string } | null,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ): Promise<Envelope<T>> =>
+    envelopeOf<T>(
+      await callAs(t.app, method, `${prefix}${url}`, who?.cookie, payload, headers),
+      `${method} ${url}`,
+    );
+}
+
 /** POSTs a multipart form (`multipart`) with the caller's cookie, and any other headers. */
 export function postMultipart(
   app: App,
@@ -443,9 +508,7 @@ export async function makeCharacter(
   who: { cookie: string },
   over: Record<string, string> = {},
 ): Promise<CharacterDetail> {
-  const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a66' } })
-    .png()
-    .toBuffer();
+  const head = await solidImage(300, 400, '#a66');
   const body = multipart({
     head: { filename: 'a.png', contentType: 'image/png', data: head },
     name: 'Mira Solano',
@@ -466,6 +529,18 @@ export async function makeCharacter(
   const env = res.json<{ code: number; message: string; data: CharacterDetail }>();
   if (env.code !== 0) throw new Error(`character/create failed: ${env.message}`);
   return env.data;
+}
+
+/**
+ * A character of a file or a describe block, made by `who` (makeCharacter, `over` its fields) in a
+ * beforeAll; like useTourists', the object is filled in then.
+ */
+export function useCharacter(t: TestApp, who: { cookie: string }, over: Record<string, string> = {}) {
+  const character = {} as CharacterDetail;
+  beforeAll(async () => {
+    Object.assign(character, await makeCharacter(t, who, over));
+  });
+  return character;
 }
 
 /**

@@ -6,6 +6,8 @@ describe('intlLocale', () => {
   it('gives Intl the proper tag of a route code, and keeps a tag it is given', () => {
     expect(intlLocale('io')).toBe('id');
     expect(intlLocale('kr')).toBe('ko');
+    expect(intlLocale('zh')).toBe('zh-CN');
+    expect(intlLocale('en')).toBe('en');
     expect(intlLocale('zh-CN')).toBe('zh-CN');
     expect(intlLocale('xx')).toBe('en');
   });
@@ -40,6 +42,10 @@ describe('formatInteger', () => {
     expect(formatInteger(12_345, 'en')).toBe('12,345');
     expect(formatInteger(12_345, 'io')).toBe('12.345');
     expect(formatInteger(12_345, 'fr')).toBe('12\u202f345');
+    // The pay pages' credit counts.
+    expect(formatInteger(24000, 'en')).toBe('24,000');
+    expect(formatInteger(24000, 'fr').replace(/[\u00a0\u202f]/g, ' ')).toBe('24 000');
+    expect(formatInteger(24000, 'io')).toBe('24.000');
   });
 });
 

@@ -4,14 +4,15 @@ import { beforeAll } from 'vitest';
 
 /**
  * A page test's own i18next, in English with the given namespaces (common is the default one),
- * ready before the file's tests run; give it to the page through `I18nextProvider`.
+ * and any other languages' (`{ ar: { chat: chatAr } }`) for the tests that switch to them; ready
+ * before the file's tests run. Give it to the page through `I18nextProvider`.
  */
-export function setupPageI18n(namespaces: ResourceLanguage) {
+export function setupPageI18n(namespaces: ResourceLanguage, others: Record<string, ResourceLanguage> = {}) {
   const i18n = i18next.createInstance();
   beforeAll(async () => {
     await i18n.use(initReactI18next).init({
       lng: 'en',
-      resources: { en: namespaces },
+      resources: { en: namespaces, ...others },
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

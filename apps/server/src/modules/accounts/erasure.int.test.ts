@@ -9,7 +9,7 @@ import { jobs, type JobRow } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import { LocalStorage, PrivateFiles } from '../../lib/storage';
 import { speechWav } from '../../../test/audio';
-import { ASTRONAUT_PHOTO, storedFiles } from '../../../test/files';
+import { ASTRONAUT_PHOTO, solidImage, storedFiles } from '../../../test/files';
 import {
   callAs,
   useTestApp,
@@ -171,9 +171,7 @@ describe('account erasure and private file names', () => {
     mine = await makeEverything(me);
     // A new avatar for the character, and a copy of the other account's public character.
     oldAvatarUrls = [mine.character.head, mine.character.listHead];
-    const avatar = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#385' } })
-      .png()
-      .toBuffer();
+    const avatar = await solidImage(320, 320, '#385');
     const modified = await send(me, '/character/modify', {
       id: String(mine.character.id),
       head: { filename: 'new.png', contentType: 'image/png', data: avatar },

@@ -16,6 +16,7 @@ import {
   signInByEmail,
   type Envelope,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 
 const en = messagesFile('en');
 
@@ -49,9 +50,7 @@ describe('profile settings and account removal', () => {
     });
     expect(info.json<Envelope<UserInfo>>().data.enable_nsfw).toBe(true);
 
-    const image = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#48c' } })
-      .jpeg()
-      .toBuffer();
+    const image = await solidImage(500, 300, '#48c', 'jpeg');
     const form = multipart({ head: { filename: 'me.jpg', contentType: 'image/jpeg', data: image } });
     const res = await t.app.inject({
       method: 'POST',

@@ -1,15 +1,8 @@
 import { ErrorCode, readPngCard, type CharacterDetail, type ParsedCard } from '@lumi/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardCorpus, picture, type CorpusCard } from '../../../test/cards/corpus';
-import {
-  createTestApp,
-  loginTourist,
-  messagesFile,
-  postMultipart,
-  type Envelope,
-  type TestApp,
-} from '../../../test/helpers';
+import { envelopeOf, messagesFile, postMultipart, useTestApp, useTourists } from '../../../test/helpers';
 
 const en = messagesFile('en');
 
@@ -51,16 +44,13 @@ function expectedOf(source: Record<string, unknown>): {
  * each broken one gets the translated 100001, never a 500, and stores nothing.
  */
 describe('the card corpus', () => {
-  let t: TestApp;
-  let owner: { cookie: string };
+  const t = useTestApp();
+  const { owner } = useTourists(t, 'owner');
   let corpus: Awaited<ReturnType<typeof cardCorpus>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await loginTourist(t.app);
     corpus = await cardCorpus();
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const upload = async (card: CorpusCard) => {
     const res = await postMultipart(t.app, '/cgi-bin/auth/character/create', owner.cookie, {
@@ -70,8 +60,7 @@ describe('the card corpus', () => {
       card: { filename: card.filename, contentType: 'application/octet-stream', data: card.file },
       visibility: 'private',
     });
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<CharacterDetail>>();
+    return envelopeOf<CharacterDetail>(res);
   };
 
   const exported = async (id: number): Promise<ParsedCard> => {

@@ -10,18 +10,21 @@ import {
 } from '@lumi/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  callAs,
-  createTestApp,
+  envelopeCaller,
+  envelopeOf,
   loginTourist,
   messagesFile,
   postMultipart,
   touristCode,
+  useTestApp,
+  useTourists,
+  withTestApp,
   type Envelope,
   type FilePart,
-  type TestApp,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 import { users } from '../../db/schema';
 import { sha256 } from '../../lib/hash';
 
@@ -39,16 +42,13 @@ const file = (data: Buffer | Uint8Array, filename = 'avatar.png', contentType = 
 });
 
 describe('character community', () => {
-  let t: TestApp;
-  let alice: { cookie: string; uid: string };
-  let bob: { cookie: string; uid: string };
+  const t = useTestApp({ env: { ADMIN_UIDS: ADMIN_ID } });
+  const call = envelopeCaller(t, '/cgi-bin');
+  const { alice, bob } = useTourists(t, 'alice', 'bob');
   let admin: { cookie: string; uid: string };
   let avatar: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_UIDS: ADMIN_ID } });
-    alice = await loginTourist(t.app);
-    bob = await loginTourist(t.app);
     const code = touristCode();
     await t.database.db
       .insert(users)
@@ -56,19 +56,6 @@ describe('character community', () => {
     admin = await loginTourist(t.app, code);
     avatar = await image('png');
   });
-  afterAll(() => t.close());
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    url: string,
-    who: { cookie: string },
-    payload?: Record<string, unknown>,
-    headers: Record<string, string> = {},
-  ): Promise<Envelope<T>> {
-    const res = await callAs(t.app, method, `/cgi-bin${url}`, who.cookie, payload, headers);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
-  }
 
   async function create(
     who: { cookie: string },
@@ -76,9 +63,7 @@ describe('character community', () => {
     url = '/auth/character/create',
     headers: Record<string, string> = {},
   ): Promise<Envelope<CharacterDetail>> {
-    const res = await postMultipart(t.app, `/cgi-bin${url}`, who.cookie, fields, headers);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<CharacterDetail>>();
+    return envelopeOf(await postMultipart(t.app, `/cgi-bin${url}`, who.cookie, fields, headers));
   }
 
   const valid = (over: Record<string, string | FilePart | undefined> = {}) => ({
@@ -148,9 +133,7 @@ describe('character community', () => {
     });
 
     it('refuses images over 40 megapixels or 10 MB', async () => {
-      const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer();
+      const huge = await solidImage(8000, 5100, '#fff');
       const res = await create(alice, valid({ head: file(huge) }));
       expect(res.message).toMatch(/10 MB/);
       expect(res.message).toBe(en.image_too_large.replace('{{mb}}', '10').replace('{{mp}}', '40'));
@@ -621,24 +604,22 @@ describe('character community', () => {
 
   describe('manage blocked hosts', () => {
     it('refuses admin calls on a blocked host', async () => {
-      const blocked = await createTestApp({
-        env: { ADMIN_UIDS: ADMIN_ID, MANAGE_BLOCKED_HOSTS: 'staging.example' },
-      });
-      try {
-        const who = await loginTourist(blocked.app);
-        const res = await blocked.app.inject({
-          method: 'POST',
-          url: '/cgi-bin/admin/character/all',
-          headers: { cookie: who.cookie, host: 'staging.example' },
-          payload: {},
-        });
-        expect(res.json<Envelope<null>>()).toMatchObject({
-          code: ErrorCode.FORBIDDEN,
-          message: en.manage_blocked,
-        });
-      } finally {
-        await blocked.close();
-      }
+      await withTestApp(
+        { env: { ADMIN_UIDS: ADMIN_ID, MANAGE_BLOCKED_HOSTS: 'staging.example' } },
+        async (blocked) => {
+          const who = await loginTourist(blocked.app);
+          const res = await blocked.app.inject({
+            method: 'POST',
+            url: '/cgi-bin/admin/character/all',
+            headers: { cookie: who.cookie, host: 'staging.example' },
+            payload: {},
+          });
+          expect(res.json<Envelope<null>>()).toMatchObject({
+            code: ErrorCode.FORBIDDEN,
+            message: en.manage_blocked,
+          });
+        },
+      );
     });
   });
 });

@@ -10,19 +10,20 @@ import {
   type ParsedCard,
 } from '@lumi/contract';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
+  envelopeOf,
   loginTourist,
   makeCharacter,
   messagesFile,
   postMultipart,
+  useTestApp,
+  useTourists,
   type Envelope,
   type MultipartFields,
-  type TestApp,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 import { characters, users } from '../../db/schema';
 import { eraseUser } from '../accounts/accounts.repository';
 import { migrationsDir } from '../../paths';
@@ -46,18 +47,10 @@ type Who = { cookie: string; uid: string };
  * the creator and the chain, and an imported card's chain carries on.
  */
 describe('creator credit and forks', () => {
-  let t: TestApp;
-  let alice: Who;
-  let bob: Who;
-  let carol: Who;
-  let dave: Who;
+  const t = useTestApp({ env: { CHARACTER_AUTO_APPROVE: 'true', PUBLIC_URL: SITE } });
+  const { alice, bob, carol, dave } = useTourists(t, 'alice', 'bob', 'carol', 'dave');
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { CHARACTER_AUTO_APPROVE: 'true', PUBLIC_URL: SITE } });
-    alice = await loginTourist(t.app);
-    bob = await loginTourist(t.app);
-    carol = await loginTourist(t.app);
-    dave = await loginTourist(t.app);
     for (const [who, name] of [
       [alice, 'Alice Ames'],
       [bob, 'Bob Brand'],
@@ -65,16 +58,25 @@ describe('creator credit and forks', () => {
       [dave, 'Dave Dunn'],
     ] as const)
       await t.database.db.update(users).set({ name }).where(eq(users.id, who.uid));
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const publicCharacter = (who: Who, name: string, over: Record<string, string> = {}) =>
     makeCharacter(t, who, { name, visibility: 'public', ...over });
 
   async function send<T>(who: Who, fields: MultipartFields, url = '/cgi-bin/auth/character/create') {
-    const res = await postMultipart(t.app, url, who.cookie, fields);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
+    return envelopeOf<T>(await postMultipart(t.app, url, who.cookie, fields));
+  }
+
+  /** A JSON card imported through character/create, with a small picture of `colour` for its avatar. */
+  async function importCard(who: Who, card: object, colour: string) {
+    return send<CharacterDetail>(who, {
+      head: { filename: 'a.png', contentType: 'image/png', data: await solidImage(30, 40, colour) },
+      card: {
+        filename: 'card.json',
+        contentType: 'application/json',
+        data: Buffer.from(JSON.stringify(card)),
+      },
+    });
   }
 
   async function clone(who: Who, id: number, over: MultipartFields = {}): Promise<CharacterDetail> {
@@ -295,20 +297,7 @@ describe('creator credit and forks', () => {
         },
       },
     };
-    const res = await send<CharacterDetail>(carol, {
-      head: {
-        filename: 'a.png',
-        contentType: 'image/png',
-        data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#345' } })
-          .png()
-          .toBuffer(),
-      },
-      card: {
-        filename: 'chain.json',
-        contentType: 'application/json',
-        data: Buffer.from(JSON.stringify(card)),
-      },
-    });
+    const res = await importCard(carol, card, '#345');
     expect(res.code, res.message).toBe(0);
     expect(res.data.based_on).toHaveLength(20);
     expect(res.data.based_on[0]).toEqual({ id: null, name: 'Version 6', creator: 'Maker 6' });
@@ -342,16 +331,7 @@ describe('creator credit and forks', () => {
       ...card,
       data: { ...card.data, name: 'Odd Otto', extensions: { lumi: { based_on: 'a string' } } },
     };
-    const made = await send<CharacterDetail>(carol, {
-      head: {
-        filename: 'a.png',
-        contentType: 'image/png',
-        data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#543' } })
-          .png()
-          .toBuffer(),
-      },
-      card: { filename: 'odd.json', contentType: 'application/json', data: Buffer.from(JSON.stringify(odd)) },
-    });
+    const made = await importCard(carol, odd, '#543');
     expect(made.code, made.message).toBe(0);
     expect(made.data.based_on).toEqual([]);
     expect((await exported(carol, made.data.id)).card.data.extensions).toEqual({
@@ -370,16 +350,7 @@ describe('creator credit and forks', () => {
         extensions: { lumi: { based_on: [{ name: 'An underage girl.', creator: 'x' }] } },
       },
     };
-    const refused = await send<CharacterDetail>(carol, {
-      head: {
-        filename: 'a.png',
-        contentType: 'image/png',
-        data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#456' } })
-          .png()
-          .toBuffer(),
-      },
-      card: { filename: 'c.json', contentType: 'application/json', data: Buffer.from(JSON.stringify(card)) },
-    });
+    const refused = await importCard(carol, card, '#456');
     expect(refused.code).toBe(ErrorCode.CONTENT_POLICY);
 
     const bad = await send<CharacterDetail>(carol, { clone_from: 'abc' });

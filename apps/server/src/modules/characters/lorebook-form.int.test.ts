@@ -7,17 +7,17 @@ import {
   type CharacterDetail,
   type ChatMessageDto,
 } from '@lumi/contract';
-import type { ChatEngine } from '@lumi/engines';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
-  loginTourist,
   makeCharacter,
   messagesFile,
   postMultipart,
+  systemRecordingEngine,
+  useCharacter,
+  useTestApp,
+  useTourists,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 import { DEFAULT_SCAN_DEPTH } from '../chat/lorebook';
 
@@ -66,29 +66,11 @@ const stBook = () => ({
  * used by the next reply's prompt.
  */
 describe('a lorebook edited through the form calls', () => {
-  let t: TestApp;
-  let owner: { cookie: string };
-  let other: { cookie: string };
-  let character: CharacterDetail;
-  const systems: string[] = [];
-
-  beforeAll(async () => {
-    const engine: ChatEngine = {
-      id: 'echo',
-      demo: false,
-      async *stream(request) {
-        systems.push(request.messages[0]?.content ?? '');
-        yield { type: 'delta', text: 'Aye.' };
-        yield { type: 'done', finishReason: 'stop' };
-      },
-    };
-    // Public characters are listed at once here, so another user can read a public one's book.
-    t = await createTestApp({ chatEngine: engine, env: { CHARACTER_AUTO_APPROVE: 'true' } });
-    owner = await loginTourist(t.app);
-    other = await loginTourist(t.app);
-    character = await makeCharacter(t, owner, { character_book: JSON.stringify(stBook()) });
-  }, 60_000);
-  afterAll(() => t.close());
+  const { engine, systems } = systemRecordingEngine(() => 'Aye.');
+  // Public characters are listed at once here, so another user can read a public one's book.
+  const t = useTestApp({ chatEngine: engine, env: { CHARACTER_AUTO_APPROVE: 'true' } });
+  const { owner, other } = useTourists(t, 'owner', 'other');
+  const character = useCharacter(t, owner, { character_book: JSON.stringify(stBook()) });
 
   const modify = (who: { cookie: string }, fields: Record<string, string>, headers = {}) =>
     postMultipart(

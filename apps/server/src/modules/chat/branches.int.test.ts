@@ -1,19 +1,12 @@
-import {
-  ErrorCode,
-  type BranchList,
-  type CharacterDetail,
-  type ChatMessageDto,
-  type MessagePage,
-} from '@lumi/contract';
+import { ErrorCode, type BranchList, type ChatMessageDto, type MessagePage } from '@lumi/contract';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  callAs,
-  loginTourist,
-  makeCharacter,
+  envelopeCaller,
   recordingDemoEngine,
+  useCharacter,
   useTestApp,
-  type Envelope,
+  useTourists,
 } from '../../../test/helpers';
 
 type Who = { cookie: string; uid: string };
@@ -22,21 +15,9 @@ describe('branches', () => {
   /** The prompt of every reply the engine was asked for. */
   const { engine, prompts } = recordingDemoEngine();
   const t = useTestApp({ chatEngine: engine });
-  let alice: Who;
-  let bob: Who;
-  let mira: CharacterDetail;
-
-  beforeAll(async () => {
-    alice = await loginTourist(t.app);
-    bob = await loginTourist(t.app);
-    mira = await makeCharacter(t, alice);
-  });
-
-  async function call<T>(method: 'GET' | 'POST', url: string, who: Who, payload?: object) {
-    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, who.cookie, payload);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
-  }
+  const { alice, bob } = useTourists(t, 'alice', 'bob');
+  const mira = useCharacter(t, alice);
+  const call = envelopeCaller(t);
   const ok = async <T>(method: 'GET' | 'POST', url: string, who: Who, payload?: object) => {
     const res = await call<T>(method, url, who, payload);
     expect(res.code, res.message).toBe(0);

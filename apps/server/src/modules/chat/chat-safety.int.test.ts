@@ -1,4 +1,4 @@
-import { ErrorCode, type CharacterDetail, type ChatMessageDto, type MessagePage } from '@lumi/contract';
+import { ErrorCode, type ChatMessageDto, type MessagePage } from '@lumi/contract';
 import {
   EngineError,
   type ChatEngine,
@@ -7,24 +7,24 @@ import {
   type ModerationResult,
 } from '@lumi/engines';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moderationEvents } from '../../db/schema';
 import {
-  callAs,
-  createTestApp,
   creditsLeft,
+  envelopeCaller,
   loginTourist,
   makeCharacter,
   messagesFile,
   parseSse,
+  useCharacter,
+  useTestApp,
+  useTourists,
+  withTestApp,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
 const fr = messagesFile('fr');
-
-type Who = { cookie: string; uid: string };
 
 /**
  * A paid model whose replies are scripted per question: a question containing a key gets that
@@ -54,30 +54,15 @@ const UNSAFE_REPLY =
   'Of course, let me tell you about her. She walks into the room slowly. She is only 12 years old and she takes off her clothes for you.';
 
 describe('moderation in character chat', () => {
-  let t: TestApp;
-  let alice: Who;
-  let mira: CharacterDetail;
   const model = scriptedModel({ 'tell me about her': UNSAFE_REPLY });
+  const t = useTestApp({ chatEngine: model.engine });
+  const callAny = envelopeCaller(t);
+  const { alice } = useTourists(t, 'alice');
+  const mira = useCharacter(t, alice);
 
-  beforeAll(async () => {
-    t = await createTestApp({ chatEngine: model.engine });
-    alice = await loginTourist(t.app);
-    mira = await makeCharacter(t, alice);
-  });
-  afterAll(() => t.close());
-
-  async function call<T>(url: string, payload?: object, headers: Record<string, string> = {}) {
-    const res = await callAs(
-      t.app,
-      payload ? 'POST' : 'GET',
-      `/cgi-bin/auth${url}`,
-      alice.cookie,
-      payload,
-      headers,
-    );
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
-  }
+  /** A call as alice: a POST with a payload, else a GET. */
+  const call = <T>(url: string, payload?: object, headers: Record<string, string> = {}) =>
+    callAny<T>(payload ? 'POST' : 'GET', url, alice, payload, headers);
   const remain = async () => (await call<{ remain: number }>('/credit/remain')).data.remain;
   const messages = async () =>
     (await call<MessagePage>(`/character_msg/list?characterId=${mira.id}&page=1&page_size=50`)).data;
@@ -235,8 +220,7 @@ describe('moderation backends in chat', () => {
   it('asks the backends after the floor, on messages and on whole replies', async () => {
     const calls: { surface: string; prompt?: string | undefined }[] = [];
     const model = scriptedModel({ 'say the word': 'Fine: zorblax.' });
-    const t = await createTestApp({ chatEngine: model.engine, moderation: { text: [backend(calls)] } });
-    try {
+    await withTestApp({ chatEngine: model.engine, moderation: { text: [backend(calls)] } }, async (t) => {
       const who = await loginTourist(t.app);
       const send = (content: string) =>
         t.app
@@ -257,16 +241,13 @@ describe('moderation backends in chat', () => {
       expect(calls.some((c) => c.surface === 'reply' && c.prompt === 'say the word')).toBe(true);
       // One paid reply (backend-down); the refused ones cost nothing.
       expect(await creditsLeft(t.app, who.cookie)).toBe(start - 2);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('the offline demo engine', () => {
   it('answers for free', async () => {
-    const t = await createTestApp();
-    try {
+    await withTestApp({}, async (t) => {
       const who = await loginTourist(t.app);
       const mira = await makeCharacter(t, who);
       const res = await t.app.inject({
@@ -280,8 +261,6 @@ describe('the offline demo engine', () => {
       expect(body.data.message.engine).toBe('demo');
       expect(body.data.remain).toBe(30);
       expect(await creditsLeft(t.app, who.cookie)).toBe(30);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

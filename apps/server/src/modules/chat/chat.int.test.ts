@@ -1,19 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type CharacterDetail, type ChatMessageDto, type MessagePage } from '@lumi/contract';
+import { ErrorCode, type ChatMessageDto, type MessagePage } from '@lumi/contract';
 import { DemoChatEngine, EngineError, type ChatEngine, type ChatRequest } from '@lumi/engines';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
-  callAs,
-  createTestApp,
   creditsLeft,
+  envelopeCaller,
   loginTourist,
   makeCharacter,
   messagesFile,
   parseSse,
+  useCharacter,
+  useTestApp,
+  useTourists,
+  withTestApp,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
 
 const en = messagesFile('en');
@@ -30,24 +32,10 @@ function paidModel(): ChatEngine {
 }
 
 describe('character chat', () => {
-  let t: TestApp;
-  let alice: Who;
-  let bob: Who;
-  let mira: CharacterDetail;
-
-  beforeAll(async () => {
-    t = await createTestApp({ chatEngine: paidModel() });
-    alice = await loginTourist(t.app);
-    bob = await loginTourist(t.app);
-    mira = await makeCharacter(t, alice);
-  });
-  afterAll(() => t.close());
-
-  async function call<T>(method: 'GET' | 'POST', url: string, who: Who, payload?: object, headers = {}) {
-    const res = await callAs(t.app, method, `/cgi-bin/auth${url}`, who.cookie, payload, headers);
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json<Envelope<T>>();
-  }
+  const t = useTestApp({ chatEngine: paidModel() });
+  const call = envelopeCaller(t);
+  const { alice, bob } = useTourists(t, 'alice', 'bob');
+  const mira = useCharacter(t, alice);
   const remain = async (who: Who) =>
     (await call<{ remain: number }>('GET', '/credit/remain', who)).data.remain;
 
@@ -242,8 +230,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         throw new EngineError('unavailable', 'backend down');
       },
     };
-    const t = await createTestApp({ chatEngine: failing });
-    try {
+    await withTestApp({ chatEngine: failing }, async (t) => {
       const who = await loginTourist(t.app);
       const res = await t.app.inject({
         method: 'POST',
@@ -256,9 +243,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         message: en.service_busy,
       });
       expect(await creditsLeft(t.app, who.cookie)).toBe(30);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('never asks the engine without the credits, and stops it for a send that loses the race', async () => {
@@ -290,8 +275,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         yield { type: 'done', finishReason: 'stop' };
       },
     };
-    const t = await createTestApp({ chatEngine: slow, env: { DAILY_FREE_CREDITS: '5' } });
-    try {
+    await withTestApp({ chatEngine: slow, env: { DAILY_FREE_CREDITS: '5' } }, async (t) => {
       const who = await loginTourist(t.app);
       const send = (content: string) =>
         t.app
@@ -322,9 +306,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
       const before = asked;
       expect((await send('five')).code).toBe(ErrorCode.NOT_ENOUGH_CREDITS);
       expect(asked).toBe(before);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('builds every prompt from the messages as they are, whoever changed them', async () => {
@@ -341,8 +323,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
         yield { type: 'done', finishReason: 'stop' };
       },
     };
-    const t = await createTestApp({ chatEngine: echo });
-    try {
+    await withTestApp({ chatEngine: echo }, async (t) => {
       const who = await loginTourist(t.app);
       const mira = await makeCharacter(t, who);
       const opened = (
@@ -409,9 +390,7 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
       const before = prompts.length;
       await send('Seventh question.');
       expect(prompts.length).toBe(before + 1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('sends the built prompt and the profile’s backend model to LLM_BASE_URL', async () => {
@@ -433,42 +412,44 @@ describe('chat engine failures and a real OpenAI-compatible backend', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    const t = await createTestApp({
-      env: {
-        LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-        LLM_API_KEY: 'sk-test',
-        LLM_MODEL: 'base-model',
-        LLM_MODEL_LULA_12B: 'lula-backend',
-      },
-    });
-    try {
-      const who = await loginTourist(t.app);
-      const mira = await makeCharacter(t, who, { model: 'lula-12b' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/cgi-bin/auth/aigc/text',
-        headers: { cookie: who.cookie },
-        payload: { characterId: mira.id, content: 'Who are you?' },
-      });
-      const env = res.json<Envelope<{ message: ChatMessageDto }>>();
-      expect(env.code, env.message).toBe(0);
-      expect(env.data.message).toMatchObject({ content: 'Ahoy there, sailor.', engine: 'openai' });
-      const request = seen[0];
-      expect(request?.auth).toBe('Bearer sk-test');
-      expect(request?.body.model).toBe('lula-backend');
-      expect(request?.body.messages[0]?.role).toBe('system');
-      expect(request?.body.messages[0]?.content).toContain('You are Mira Solano');
-      expect(request?.body.messages.at(-1)).toEqual({ role: 'user', content: 'Who are you?' });
-      const list = await t.app.inject({
-        method: 'GET',
-        url: `/cgi-bin/auth/character_msg/list?characterId=${mira.id}`,
-        headers: { cookie: who.cookie },
-      });
-      expect(list.json<Envelope<MessagePage>>().data.demo_engine).toBe(false);
-    } finally {
-      await t.close();
+    onTestFinished(() => {
       server.close();
-    }
+    });
+    const port = (server.address() as AddressInfo).port;
+    await withTestApp(
+      {
+        env: {
+          LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          LLM_API_KEY: 'sk-test',
+          LLM_MODEL: 'base-model',
+          LLM_MODEL_LULA_12B: 'lula-backend',
+        },
+      },
+      async (t) => {
+        const who = await loginTourist(t.app);
+        const mira = await makeCharacter(t, who, { model: 'lula-12b' });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/cgi-bin/auth/aigc/text',
+          headers: { cookie: who.cookie },
+          payload: { characterId: mira.id, content: 'Who are you?' },
+        });
+        const env = res.json<Envelope<{ message: ChatMessageDto }>>();
+        expect(env.code, env.message).toBe(0);
+        expect(env.data.message).toMatchObject({ content: 'Ahoy there, sailor.', engine: 'openai' });
+        const request = seen[0];
+        expect(request?.auth).toBe('Bearer sk-test');
+        expect(request?.body.model).toBe('lula-backend');
+        expect(request?.body.messages[0]?.role).toBe('system');
+        expect(request?.body.messages[0]?.content).toContain('You are Mira Solano');
+        expect(request?.body.messages.at(-1)).toEqual({ role: 'user', content: 'Who are you?' });
+        const list = await t.app.inject({
+          method: 'GET',
+          url: `/cgi-bin/auth/character_msg/list?characterId=${mira.id}`,
+          headers: { cookie: who.cookie },
+        });
+        expect(list.json<Envelope<MessagePage>>().data.demo_engine).toBe(false);
+      },
+    );
   });
 });

@@ -1,26 +1,25 @@
 import type { CharacterDetail, ChatMessageDto, MessagePage } from '@lumi/contract';
-import type { ChatEngine } from '@lumi/engines';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  createTestApp,
-  loginTourist,
   postMultipart,
+  systemRecordingEngine,
+  useTestApp,
+  useTourists,
   type Envelope,
-  type TestApp,
 } from '../../../test/helpers';
+import { solidImage } from '../../../test/files';
 
 /**
  * Issue 21, item 2: a card's lorebook reaches the prompt of each reply, and each reply (each
  * swipe) says which entries shaped it.
  */
 describe('a lorebook in the chat', () => {
-  let t: TestApp;
-  let who: { cookie: string };
-  let character: CharacterDetail;
   /** The system prompt of every request the engine got. */
-  const systems: string[] = [];
+  const { engine, systems } = systemRecordingEngine((n) => `Reply ${n}.`);
+  const t = useTestApp({ chatEngine: engine });
+  const { who } = useTourists(t, 'who');
+  let character: CharacterDetail;
 
   const book = {
     scan_depth: 2,
@@ -49,17 +48,6 @@ describe('a lorebook in the chat', () => {
   };
 
   beforeAll(async () => {
-    const engine: ChatEngine = {
-      id: 'echo',
-      demo: false,
-      async *stream(request) {
-        systems.push(request.messages[0]?.content ?? '');
-        yield { type: 'delta', text: `Reply ${systems.length}.` };
-        yield { type: 'done', finishReason: 'stop' };
-      },
-    };
-    t = await createTestApp({ chatEngine: engine });
-    who = await loginTourist(t.app);
     const card = {
       spec: 'chara_card_v2',
       spec_version: '2.0',
@@ -73,9 +61,7 @@ describe('a lorebook in the chat', () => {
         character_book: book,
       },
     };
-    const head = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#6a8' } })
-      .png()
-      .toBuffer();
+    const head = await solidImage(300, 400, '#6a8');
     const res = await postMultipart(t.app, '/cgi-bin/auth/character/create', who.cookie, {
       head: { filename: 'a.png', contentType: 'image/png', data: head },
       card: {
@@ -89,7 +75,6 @@ describe('a lorebook in the chat', () => {
     expect(env.code, env.message).toBe(0);
     character = env.data;
   });
-  afterAll(() => t.close());
 
   const send = async (payload: Record<string, unknown>) => {
     const res = await callAs(t.app, 'POST', '/cgi-bin/auth/aigc/text', who.cookie, {

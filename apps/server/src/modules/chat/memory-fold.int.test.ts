@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
-  loginTourist,
   makeCharacter,
   recordingDemoEngine,
   useTestApp,
+  useTourists,
   type Envelope,
   type TestApp,
 } from '../../../test/helpers';
@@ -76,10 +76,7 @@ describe('the rolling memory', () => {
   describe('on the offline engine', () => {
     const { engine, prompts } = recordingDemoEngine();
     const t = useTestApp({ chatEngine: engine });
-    let who: Who;
-    beforeAll(async () => {
-      who = await loginTourist(t.app);
-    });
+    const { who } = useTourists(t, 'who');
 
     it('a 500-message chat stays within the context and its memory still knows how it began', async () => {
       const conversationId = await longChat(t, who, 494, 201);
@@ -135,7 +132,6 @@ describe('the rolling memory', () => {
   describe('on an OpenAI-compatible backend', () => {
     let server: http.Server;
     let port = 0;
-    let who: Who;
     const summaries: { memory: string; messages: string }[] = [];
     /** Held summaries wait for this to be called. */
     let hold: Promise<void> | undefined;
@@ -170,9 +166,7 @@ describe('the rolling memory', () => {
     });
     afterAll(() => server.close());
     const t = useTestApp(() => ({ env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'base' } }));
-    beforeAll(async () => {
-      who = await loginTourist(t.app);
-    });
+    const { who } = useTourists(t, 'who');
 
     const send = (conversationId: string, content: string) =>
       callAs(t.app, 'POST', '/cgi-bin/auth/aigc/text', who.cookie, { conversationId, content });

@@ -1,7 +1,7 @@
 import { ErrorCode, type JobStatus, type SharedImage } from '@lumi/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASTRONAUT_PHOTO, storedFiles, storedUnder } from '../../../test/files';
+import { ASTRONAUT_PHOTO, solidImage, storedFiles, storedUnder } from '../../../test/files';
 import {
   useTestApp,
   creditsLeft,
@@ -88,9 +88,7 @@ describe('face swap', () => {
 
   it('fails with a clear message and gives the credits back when a photo has no face', async () => {
     const me = await loginTourist(t.app);
-    const wall = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#9ab' } })
-      .png()
-      .toBuffer();
+    const wall = await solidImage(600, 400, '#9ab');
     const { data } = (
       await swap(me.cookie, {
         type: 'faceswap',
@@ -155,9 +153,7 @@ describe('face swap', () => {
 
   it('refuses other formats by content, a missing photo and a missing consent, charging nothing', async () => {
     const me = await loginTourist(t.app);
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
-      .gif()
-      .toBuffer();
+    const gif = await solidImage(20, 20, '#000', 'gif');
     const cases: [MultipartFields, string | number][] = [
       [{ type: 'faceswap', base: photo(gif, 'x.jpg'), face: photo(face), consent: 'true' }, en.image_format],
       [

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { imageShares, jobs, moderationEvents, users } from '../../db/schema';
 import { DevOutbox } from '../../lib/mailer';
 import { fakeClassifier, isScarlet, SCARLET, TEAL } from '../../../test/fake-moderation';
-import { storedUnder } from '../../../test/files';
+import { solidImage, storedUnder } from '../../../test/files';
 import {
   callAs,
   useTestApp,
@@ -223,9 +223,7 @@ describe('moderation of image prompts and generated pictures', () => {
   it('refuses an explicit profile picture, adult content on or not', async () => {
     const me = await signInByEmail(t, outbox, 'avatar@example.com');
     const update = async (color: string) => {
-      const head = await sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
-        .png()
-        .toBuffer();
+      const head = await solidImage(300, 300, color);
       const res = await postMultipart(t.app, '/cgi-bin/auth/user/update', me.cookie, {
         head: { filename: 'me.png', contentType: 'image/png', data: head },
       });
@@ -249,12 +247,8 @@ describe('moderation of face swap photos', () => {
   let explicit: Buffer;
   let clean: Buffer;
   beforeAll(async () => {
-    explicit = await sharp({ create: { width: 200, height: 200, channels: 3, background: SCARLET } })
-      .jpeg()
-      .toBuffer();
-    clean = await sharp({ create: { width: 200, height: 200, channels: 3, background: TEAL } })
-      .jpeg()
-      .toBuffer();
+    explicit = await solidImage(200, 200, SCARLET, 'jpeg');
+    clean = await solidImage(200, 200, TEAL, 'jpeg');
   });
 
   const swap = async (cookie: string, base: Buffer, face: Buffer, consent = 'true') => {

@@ -1,27 +1,18 @@
 import type { Order } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as API from '@lumi/contract/api-routes/payments';
 import commonEn from '@/locales/en/common.json';
 import pagesEn from '@/locales/en/pages.json';
 import payEn from '@/locales/en/pay.json';
 import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import TestCheckoutPage from './test-checkout-page';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, pages: pagesEn, pay: payEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ common: commonEn, pages: pagesEn, pay: payEn });
 
 const ORDER: Order = {
   id: '5b2c1f0e-9a51-4f3e-8f7a-2d1c0b9a8e7f',

@@ -2,24 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALE_CODES, type BasedOn } from '@lumi/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import chatAr from '@/locales/ar/chat.json';
 import chatEn from '@/locales/en/chat.json';
 import { localesDir } from '../../../locales/locale-files';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { BasedOnLine } from './based-on';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { chat: chatEn }, ar: { chat: chatAr } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ chat: chatEn }, { ar: { chat: chatAr } });
 afterEach(async () => {
   cleanup();
   await i18n.changeLanguage('en');

@@ -2,9 +2,9 @@ import { ErrorCode, parseCardJson, writePngCard } from '@lumi/contract';
 import { strToU8, zipSync } from 'fflate';
 import * as API from '@lumi/contract/api-routes/index';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
-import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
+import { apiError, fakeApi } from '@/testing/api-mock';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES, validateAll } from './form-model';
 import { FORM_STATE_KEY, openCharacterForm } from './form-state';
@@ -19,20 +19,14 @@ import {
   pickAvatar,
   publishConfirmed,
   renderPage,
+  setupCreatePage,
   textbox,
   type,
 } from './form-test-kit';
 import { successKey } from './use-character-form';
 
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
-setupFakeApi();
-
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.mocked(notify).mockReset();
-});
-afterEach(cleanup);
+setupCreatePage();
 
 describe('create character page', { timeout: 20_000 }, () => {
   it('checks the step on Continue: avatar and name are required', () => {

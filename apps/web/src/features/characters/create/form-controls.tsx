@@ -109,6 +109,23 @@ export interface Choice<T extends string> {
   icon?: ReactNode;
 }
 
+/**
+ * The tiles of a choice that explains each option, in the order of `icons`: the option's text is
+ * `fields.<field>.<value>`, its hint `fields.<field>.<value>Hint`.
+ */
+export function useExplainedChoices<T extends string>(
+  field: FieldName,
+  icons: Record<T, ReactNode>,
+): Choice<T>[] {
+  const { t } = useTranslation('create');
+  return (Object.keys(icons) as T[]).map((value) => ({
+    value,
+    label: t(`fields.${field}.${value}`),
+    hint: t(`fields.${field}.${value}Hint`),
+    icon: icons[value],
+  }));
+}
+
 interface ChoiceGroupProps<T extends string> {
   field: FieldName;
   legend: ReactNode;

@@ -1,4 +1,4 @@
-import { CATEGORIES, GENDERS, type Category, type Gender, type Visibility } from '@lumi/contract';
+import { CATEGORIES, GENDERS, type Visibility } from '@lumi/contract';
 import { Globe, Lock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { getHref } from '@/config/paths';
@@ -6,8 +6,16 @@ import { useLocale } from '@/hooks/use-locale';
 import { Link } from '@/lib/router';
 import { AvatarField } from './avatar-field';
 import { CardField } from './card-field';
-import { ChoiceGroup, Field, Switch, describedBy, fieldId, useErrorText } from './form-controls';
-import { TEXT_LIMITS, type FieldName, type TextField } from './form-model';
+import {
+  ChoiceGroup,
+  Field,
+  Switch,
+  describedBy,
+  fieldId,
+  useErrorText,
+  useExplainedChoices,
+} from './form-controls';
+import { TEXT_LIMITS, type FieldName, type FormValues, type TextField } from './form-model';
 import { GreetingsField } from './greetings-field';
 import { ModelField } from './model-field';
 import { TagsField } from './tags-field';
@@ -16,17 +24,23 @@ import { Input, Textarea } from '@/components/ui/input';
 
 interface TextProps {
   form: CharacterForm;
+  /** Its texts are `fields.<field>.label`, `.hint` and `.placeholder`. */
   field: TextField;
-  label: string;
   required?: boolean;
-  hint?: string;
-  placeholder?: string;
+  /** False for a field without a hint. */
+  hint?: boolean;
+  /** What the hint and the placeholder put in. */
+  values?: Record<string, string>;
   /** Rows of a textarea; a one-line input without. */
   rows?: number;
 }
 
-/** A text input or textarea bound to the form, with its counter and error. */
-function TextInput({ form, field, label, required, hint, placeholder, rows }: TextProps) {
+/** A text input or textarea bound to the form, with its texts, counter and error. */
+function TextInput({ form, field, required, hint: hasHint = true, values, rows }: TextProps) {
+  const { t } = useTranslation('create');
+  const label = t(`fields.${field}.label`);
+  const hint = hasHint ? t(`fields.${field}.hint`, values) : undefined;
+  const placeholder = t(`fields.${field}.placeholder`, values);
   const error = useErrorText()(form.errors[field]);
   const value = form.values[field];
   const max = TEXT_LIMITS[field];
@@ -72,12 +86,41 @@ function TextInput({ form, field, label, required, hint, placeholder, rows }: Te
   );
 }
 
+/** One of a list, bound to the form: its texts are `fields.<field>.label` and `.<option>`. */
+function ListChoice<K extends 'gender' | 'category'>({
+  form,
+  field,
+  options,
+  columns,
+}: {
+  form: CharacterForm;
+  field: K;
+  options: readonly FormValues[K][];
+  columns?: string;
+}) {
+  const { t } = useTranslation('create');
+  return (
+    <ChoiceGroup<FormValues[K]>
+      field={field}
+      legend={t(`fields.${field}.label`)}
+      value={form.values[field]}
+      onChange={(v) => form.setField(field, v)}
+      {...(columns ? { columns } : {})}
+      choices={options.map((option) => ({ value: option, label: t(`fields.${field}.${option}`) }))}
+    />
+  );
+}
+
 export function BasicsStep({ form }: { form: CharacterForm }) {
   const { t } = useTranslation('create');
   const locale = useLocale();
   const errorText = useErrorText();
   const { values, setField } = form;
   const nsfwId = fieldId('nsfw');
+  const visibilities = useExplainedChoices<Visibility>('visibility', {
+    public: <Globe className="text-pink h-5 w-5 shrink-0" aria-hidden />,
+    private: <Lock className="text-violet h-5 w-5 shrink-0" aria-hidden />,
+  });
   return (
     <div className="space-y-6">
       <CardField
@@ -92,48 +135,16 @@ export function BasicsStep({ form }: { form: CharacterForm }) {
         error={errorText(form.errors.avatar)}
         onPick={form.pickAvatar}
       >
-        <TextInput
-          form={form}
-          field="name"
-          label={t('fields.name.label')}
-          placeholder={t('fields.name.placeholder')}
-          required
-        />
+        <TextInput form={form} field="name" hint={false} required />
       </AvatarField>
-      <ChoiceGroup<Gender>
-        field="gender"
-        legend={t('fields.gender.label')}
-        value={values.gender}
-        onChange={(v) => setField('gender', v)}
-        choices={GENDERS.map((g) => ({ value: g, label: t(`fields.gender.${g}`) }))}
-      />
-      <ChoiceGroup<Category>
-        field="category"
-        legend={t('fields.category.label')}
-        value={values.category}
-        onChange={(v) => setField('category', v)}
-        columns="grid-cols-2 sm:grid-cols-4"
-        choices={CATEGORIES.map((c) => ({ value: c, label: t(`fields.category.${c}`) }))}
-      />
+      <ListChoice form={form} field="gender" options={GENDERS} />
+      <ListChoice form={form} field="category" options={CATEGORIES} columns="grid-cols-2 sm:grid-cols-4" />
       <ChoiceGroup<Visibility>
         field="visibility"
         legend={t('fields.visibility.label')}
         value={values.visibility}
         onChange={(v) => setField('visibility', v)}
-        choices={[
-          {
-            value: 'public',
-            label: t('fields.visibility.public'),
-            hint: t('fields.visibility.publicHint'),
-            icon: <Globe className="text-pink h-5 w-5 shrink-0" aria-hidden />,
-          },
-          {
-            value: 'private',
-            label: t('fields.visibility.private'),
-            hint: t('fields.visibility.privateHint'),
-            icon: <Lock className="text-violet h-5 w-5 shrink-0" aria-hidden />,
-          },
-        ]}
+        choices={visibilities}
       />
       <div data-field="nsfw" className="border-line bg-surface-2/60 rounded-2xl border p-3.5 sm:p-4">
         <div className="flex items-center gap-4">
@@ -169,27 +180,11 @@ export function BasicsStep({ form }: { form: CharacterForm }) {
 }
 
 export function PersonalityStep({ form }: { form: CharacterForm }) {
-  const { t } = useTranslation('create');
   const errorText = useErrorText();
   return (
     <div className="space-y-6">
-      <TextInput
-        form={form}
-        field="desc"
-        label={t('fields.desc.label')}
-        hint={t('fields.desc.hint')}
-        placeholder={t('fields.desc.placeholder')}
-        rows={4}
-        required
-      />
-      <TextInput
-        form={form}
-        field="personality"
-        label={t('fields.personality.label')}
-        hint={t('fields.personality.hint')}
-        placeholder={t('fields.personality.placeholder')}
-        rows={6}
-      />
+      <TextInput form={form} field="desc" rows={4} required />
+      <TextInput form={form} field="personality" rows={6} />
       <TagsField
         value={form.values.tags}
         error={errorText(form.errors.tags)}
@@ -200,39 +195,21 @@ export function PersonalityStep({ form }: { form: CharacterForm }) {
 }
 
 export function ConversationStep({ form }: { form: CharacterForm }) {
-  const { t } = useTranslation('create');
   const errorText = useErrorText();
   const { values, setField } = form;
   return (
     <div className="space-y-6">
-      <TextInput
-        form={form}
-        field="firstMessage"
-        label={t('fields.firstMessage.label')}
-        hint={t('fields.firstMessage.hint')}
-        placeholder={t('fields.firstMessage.placeholder')}
-        rows={4}
-        required
-      />
+      <TextInput form={form} field="firstMessage" rows={4} required />
       <GreetingsField
         value={values.alternateGreetings}
         error={errorText(form.errors.alternateGreetings)}
         onChange={(v) => setField('alternateGreetings', v)}
       />
-      <TextInput
-        form={form}
-        field="scenario"
-        label={t('fields.scenario.label')}
-        hint={t('fields.scenario.hint')}
-        placeholder={t('fields.scenario.placeholder')}
-        rows={3}
-      />
+      <TextInput form={form} field="scenario" rows={3} />
       <TextInput
         form={form}
         field="exampleDialogue"
-        label={t('fields.exampleDialogue.label')}
-        hint={t('fields.exampleDialogue.hint', { user: '{{user}}', char: '{{char}}' })}
-        placeholder={t('fields.exampleDialogue.placeholder', { user: '{{user}}', char: '{{char}}' })}
+        values={{ user: '{{user}}', char: '{{char}}' }}
         rows={5}
       />
       <ModelField

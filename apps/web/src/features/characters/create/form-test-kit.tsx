@@ -1,21 +1,37 @@
 import type { CharacterDetail } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import commonEn from '@/locales/en/common.json';
 import createEn from '@/locales/en/create.json';
-import { requestsTo } from '@/testing/api-mock';
+import { notify } from '@/lib/toast';
+import { requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import { setupPageI18n } from '@/testing/page-i18n';
 import CreateCharacterPage from './create-character-page';
 
 /*
  * What the create page's tests share (create-character-page.test.tsx, lorebook-step.test.tsx):
- * the page on a memory router with its English texts, the forms it sent to the fake API, and the
- * steps a visitor goes through. Each test file calls setupFakeApi() itself.
+ * their set-up, the page on a memory router with its English texts, the forms it sent to the fake
+ * API, and the steps a visitor goes through.
  */
+
+/**
+ * A test file's set-up, under its own `vi.mock('@/lib/toast', ...)` (a mock is hoisted in the
+ * file that declares it): the fake API, and each test on empty storage with the toasts
+ * forgotten, its page unmounted after it.
+ */
+export function setupCreatePage() {
+  setupFakeApi();
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    vi.mocked(notify).mockReset();
+  });
+  afterEach(cleanup);
+}
 
 /** The character forms the page sent: the text fields, and the files by field. */
 export const sentForms = (route: typeof API.characterCreate | typeof API.characterModify) =>

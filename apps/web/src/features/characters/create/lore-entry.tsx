@@ -1,6 +1,6 @@
 import { LOREBOOK_LIMITS, LORE_LOGIC, LORE_POSITIONS, type LorebookEntry } from '@lumi/contract';
 import { ChevronDown, CircleAlert, Pin, Trash2 } from 'lucide-react';
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -10,6 +10,7 @@ import { isolate } from '@/lib/bidi';
 import { intlLocale } from '@/lib/intl';
 import { Counter, Switch } from './form-controls';
 import { KeysField } from './keys-field';
+import { LoreField, SwitchRow, Tiles } from './lore-fields';
 import { NumberInput } from './number-input';
 import {
   estimateTokens,
@@ -39,93 +40,6 @@ export function useLoreProblemText() {
     }
   };
 }
-
-/** A labelled switch with its hint, as a row. */
-function SwitchRow({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center gap-4">
-      <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="text-sm font-semibold">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-muted mt-0.5 text-xs leading-relaxed">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onChange={onChange} describedBy={`${id}-hint`} />
-    </div>
-  );
-}
-
-function Label({ htmlFor, children, aside }: { htmlFor: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3">
-      <label htmlFor={htmlFor} className="text-sm font-semibold">
-        {children}
-      </label>
-      {aside}
-    </div>
-  );
-}
-
-/** Radio buttons drawn as tiles, two a row from the small tablet up. */
-function Tiles<T extends string>({
-  name,
-  legend,
-  value,
-  choices,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  value: T;
-  choices: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-semibold">{legend}</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {choices.map((choice) => (
-          <label
-            key={choice.value}
-            className="border-line bg-surface-2 hover:bg-surface-3 has-checked:border-pink/70 has-checked:bg-pink/10 has-focus-visible:outline-2 has-focus-visible:outline-violet-300 flex min-h-11 cursor-pointer items-center rounded-xl border px-3 py-2 text-sm font-semibold leading-snug transition-colors duration-150"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={choice.value}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
-              className="sr-only"
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-const Problem = ({ id, text }: { id: string; text: string | undefined }) =>
-  text ? (
-    <p id={id} className="text-danger mt-1.5 flex items-start gap-1.5 text-sm">
-      <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <span>{text}</span>
-    </p>
-  ) : null;
 
 interface LoreEntryProps {
   entry: LorebookEntry;
@@ -242,16 +156,13 @@ export const LoreEntry = memo(function LoreEntry({
 
       {open && (
         <div id={bodyId} className="border-line space-y-5 border-t px-3 pt-4 pb-4 sm:px-4">
-          <div>
-            <Label
-              htmlFor={id('title')}
-              aside={<Counter value={view.title.length} max={LOREBOOK_LIMITS.title} />}
-            >
-              {t('lorebook.fields.title.label')}
-            </Label>
-            <p id={id('title-hint')} className="text-muted mt-1 text-xs leading-relaxed">
-              {t('lorebook.fields.title.hint')}
-            </p>
+          <LoreField
+            id={id('title')}
+            label={t('lorebook.fields.title.label')}
+            aside={<Counter value={view.title.length} max={LOREBOOK_LIMITS.title} />}
+            hint={t('lorebook.fields.title.hint')}
+            problem={problemText(problems?.title)}
+          >
             <Input
               id={id('title')}
               data-lore-field="title"
@@ -265,8 +176,7 @@ export const LoreEntry = memo(function LoreEntry({
               aria-invalid={problems?.title ? true : undefined}
               onChange={(e) => set({ title: e.target.value })}
             />
-            <Problem id={id('title-error')} text={problemText(problems?.title)} />
-          </div>
+          </LoreField>
 
           <KeysField
             id={id('keys')}
@@ -278,13 +188,12 @@ export const LoreEntry = memo(function LoreEntry({
             error={problemText(problems?.keys)}
           />
 
-          <div>
-            <Label
-              htmlFor={id('content')}
-              aside={<Counter value={view.content.length} max={LOREBOOK_LIMITS.content} />}
-            >
-              {t('lorebook.fields.content.label')}
-            </Label>
+          <LoreField
+            id={id('content')}
+            label={t('lorebook.fields.content.label')}
+            aside={<Counter value={view.content.length} max={LOREBOOK_LIMITS.content} />}
+            problem={problemText(problems?.content)}
+          >
             <Textarea
               id={id('content')}
               className="mt-2 leading-relaxed"
@@ -300,8 +209,7 @@ export const LoreEntry = memo(function LoreEntry({
             <p id={id('tokens')} className="text-faint tabular mt-1 text-xs" data-testid="lore-tokens">
               {t('lorebook.entry.tokens', { count: tokens, formatted: format.format(tokens) })}
             </p>
-            <Problem id={id('content-error')} text={problemText(problems?.content)} />
-          </div>
+          </LoreField>
 
           <SwitchRow
             id={id('constant')}
@@ -334,20 +242,16 @@ export const LoreEntry = memo(function LoreEntry({
                   }))}
                 />
               )}
-              <SwitchRow
-                id={id('case')}
-                label={t('lorebook.fields.caseSensitive.label')}
-                hint={t('lorebook.fields.caseSensitive.hint')}
-                checked={view.caseSensitive}
-                onChange={(caseSensitive) => set({ caseSensitive })}
-              />
-              <SwitchRow
-                id={id('words')}
-                label={t('lorebook.fields.wholeWords.label')}
-                hint={t('lorebook.fields.wholeWords.hint')}
-                checked={view.wholeWords}
-                onChange={(wholeWords) => set({ wholeWords })}
-              />
+              {(['caseSensitive', 'wholeWords'] as const).map((field) => (
+                <SwitchRow
+                  key={field}
+                  id={id(field)}
+                  label={t(`lorebook.fields.${field}.label`)}
+                  hint={t(`lorebook.fields.${field}.hint`)}
+                  checked={view[field]}
+                  onChange={(on) => set({ [field]: on })}
+                />
+              ))}
               <Tiles
                 name={id('position')}
                 legend={t('lorebook.fields.position.label')}
@@ -358,11 +262,12 @@ export const LoreEntry = memo(function LoreEntry({
                   label: t(`lorebook.fields.position.${position}`),
                 }))}
               />
-              <div>
-                <Label htmlFor={id('order')}>{t('lorebook.fields.order.label')}</Label>
-                <p id={id('order-hint')} className="text-muted mt-1 text-xs leading-relaxed">
-                  {t('lorebook.fields.order.hint')}
-                </p>
+              <LoreField
+                id={id('order')}
+                label={t('lorebook.fields.order.label')}
+                hint={t('lorebook.fields.order.hint')}
+                problem={problemText(problems?.order)}
+              >
                 <NumberInput
                   id={id('order')}
                   className="mt-2 max-w-32"
@@ -373,8 +278,7 @@ export const LoreEntry = memo(function LoreEntry({
                     if (order !== null) set({ order });
                   }}
                 />
-                <Problem id={id('order-error')} text={problemText(problems?.order)} />
-              </div>
+              </LoreField>
             </div>
           </Fold>
 

@@ -1,9 +1,8 @@
 import { ErrorCode, LOREBOOK_LIMITS, type Lorebook } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '@/lib/toast';
-import { apiError, fakeApi, setupFakeApi } from '@/testing/api-mock';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '@/testing/api-mock';
 import { FORM_STATE_KEY } from './form-state';
 import {
   click,
@@ -15,19 +14,13 @@ import {
   pickAvatar,
   publishConfirmed,
   renderPage,
+  setupCreatePage,
   textbox,
   type,
 } from './form-test-kit';
 
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
-setupFakeApi();
-
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.mocked(notify).mockReset();
-});
-afterEach(cleanup);
+setupCreatePage();
 
 /** A book as SillyTavern writes it into a V2 card: ids, extensions, keys of its own. */
 const cardBook = (): Lorebook => ({

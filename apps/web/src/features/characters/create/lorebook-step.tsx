@@ -17,8 +17,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Fold } from '@/components/ui/fold';
-import { Counter, Switch, fieldId, useErrorText } from './form-controls';
+import { Counter, fieldId, useErrorText } from './form-controls';
 import { LoreEntry, useLoreProblemText } from './lore-entry';
+import { LoreField, SwitchRow } from './lore-fields';
 import {
   emptyBook,
   loreProblems,
@@ -228,13 +229,12 @@ function BookSettingsFold({
   return (
     <Fold title={t('lorebook.settings.title')} open={bad}>
       <div className="grid gap-5 px-3.5 pt-1 pb-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={id('depth')} className="text-sm font-semibold">
-            {t('lorebook.settings.scanDepth.label')}
-          </label>
-          <p id={id('depth-hint')} className="text-muted mt-1 text-xs leading-relaxed">
-            {t('lorebook.settings.scanDepth.hint', { value: LOREBOOK_DEFAULT_SCAN_DEPTH })}
-          </p>
+        <LoreField
+          id={id('depth')}
+          label={t('lorebook.settings.scanDepth.label')}
+          hint={t('lorebook.settings.scanDepth.hint', { value: LOREBOOK_DEFAULT_SCAN_DEPTH })}
+          problem={problems.scanDepth}
+        >
           <NumberInput
             id={id('depth')}
             nullable
@@ -245,15 +245,13 @@ function BookSettingsFold({
             aria-invalid={problems.scanDepth ? true : undefined}
             onChange={(scanDepth) => onChange({ scanDepth })}
           />
-          {problems.scanDepth && <p className="text-danger mt-1.5 text-sm">{problems.scanDepth}</p>}
-        </div>
-        <div>
-          <label htmlFor={id('budget')} className="text-sm font-semibold">
-            {t('lorebook.settings.tokenBudget.label')}
-          </label>
-          <p id={id('budget-hint')} className="text-muted mt-1 text-xs leading-relaxed">
-            {t('lorebook.settings.tokenBudget.hint')}
-          </p>
+        </LoreField>
+        <LoreField
+          id={id('budget')}
+          label={t('lorebook.settings.tokenBudget.label')}
+          hint={t('lorebook.settings.tokenBudget.hint')}
+          problem={problems.tokenBudget}
+        >
           <NumberInput
             id={id('budget')}
             nullable
@@ -264,22 +262,14 @@ function BookSettingsFold({
             aria-invalid={problems.tokenBudget ? true : undefined}
             onChange={(tokenBudget) => onChange({ tokenBudget })}
           />
-          {problems.tokenBudget && <p className="text-danger mt-1.5 text-sm">{problems.tokenBudget}</p>}
-        </div>
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={id('recursive')} className="text-sm font-semibold">
-              {t('lorebook.settings.recursive.label')}
-            </label>
-            <p id={id('recursive-hint')} className="text-muted mt-0.5 text-xs leading-relaxed">
-              {t('lorebook.settings.recursive.hint')}
-            </p>
-          </div>
-          <Switch
+        </LoreField>
+        <div className="sm:col-span-2">
+          <SwitchRow
             id={id('recursive')}
+            label={t('lorebook.settings.recursive.label')}
+            hint={t('lorebook.settings.recursive.hint')}
             checked={settings.recursive}
             onChange={(recursive) => onChange({ recursive })}
-            describedBy={id('recursive-hint')}
           />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { COSTS, type ChatStyle } from '@lumi/contract';
 import { BookOpen, MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup } from './form-controls';
+import { ChoiceGroup, useExplainedChoices } from './form-controls';
 import { modelsFor } from './form-model';
 
 interface ModelFieldProps {
@@ -16,6 +16,10 @@ interface ModelFieldProps {
 export function ModelField({ chatStyle, model, nsfw, onChatStyle, onModel }: ModelFieldProps) {
   const { t } = useTranslation('create');
   const models = modelsFor(chatStyle, nsfw, model);
+  const styles = useExplainedChoices<ChatStyle>('chatStyle', {
+    story: <BookOpen className="text-pink h-5 w-5 shrink-0" aria-hidden />,
+    dialogue: <MessagesSquare className="text-violet h-5 w-5 shrink-0" aria-hidden />,
+  });
   return (
     <div className="space-y-6">
       <ChoiceGroup<ChatStyle>
@@ -23,20 +27,7 @@ export function ModelField({ chatStyle, model, nsfw, onChatStyle, onModel }: Mod
         legend={t('fields.chatStyle.label')}
         value={chatStyle}
         onChange={onChatStyle}
-        choices={[
-          {
-            value: 'story',
-            label: t('fields.chatStyle.story'),
-            hint: t('fields.chatStyle.storyHint'),
-            icon: <BookOpen className="text-pink h-5 w-5 shrink-0" aria-hidden />,
-          },
-          {
-            value: 'dialogue',
-            label: t('fields.chatStyle.dialogue'),
-            hint: t('fields.chatStyle.dialogueHint'),
-            icon: <MessagesSquare className="text-violet h-5 w-5 shrink-0" aria-hidden />,
-          },
-        ]}
+        choices={styles}
       />
       <ChoiceGroup<string>
         field="model"

@@ -2,26 +2,17 @@ import type { BranchDto } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import chatEn from '@/locales/en/chat.json';
 import commonEn from '@/locales/en/common.json';
 import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { BranchesSheet, branchForest } from './branch-tree';
 
 setupFakeApi();
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { chat: chatEn, common: commonEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ chat: chatEn, common: commonEn });
 afterEach(cleanup);
 
 const HOUR = 3_600_000;

@@ -1,30 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import chatEn from '@/locales/en/chat.json';
 import chatFr from '@/locales/fr/chat.json';
 import commonEn from '@/locales/en/common.json';
 import commonFr from '@/locales/fr/common.json';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import type { ChatController } from '../hooks/use-chat';
-import { conversation, loaded, msg } from '../lib/chat-fixtures';
-import { chatReducer, initialChatState, localMessage, type ChatState } from '../lib/chat-state';
+import { conversation, loaded, msg, sending, started } from '../lib/chat-fixtures';
+import { chatReducer, initialChatState, type ChatState } from '../lib/chat-state';
 import { ChatSettings } from './chat-settings';
 import { ChatView } from './chat-view';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { common: commonEn, chat: chatEn }, fr: { common: commonFr, chat: chatFr } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ common: commonEn, chat: chatEn }, { fr: { common: commonFr, chat: chatFr } });
 
 function controller(state: ChatState, over: Partial<ChatController> = {}): ChatController {
   return {
@@ -131,21 +121,9 @@ describe('the crisis notice', () => {
 
   it('shows while the reply streams, once the start says the message needs it', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'I want to die'),
-      reply: localMessage('assistant', ''),
-    });
+    s = chatReducer(s, sending('I want to die'));
     expect(s.messages).toHaveLength(3);
-    s = chatReducer(s, {
-      type: 'started',
-      data: {
-        conversation_id: 'c1',
-        user_message: msg(2, 'user', 'I want to die'),
-        message_id: 0,
-        notice: 'crisis',
-      },
-    });
+    s = chatReducer(s, started('crisis', msg(2, 'user', 'I want to die')));
     s = chatReducer(s, { type: 'delta', text: 'I am here.' });
     show(controller(s, { streaming: true }));
     expect(screen.getByTestId('crisis-notice')).toBeTruthy();
@@ -187,15 +165,8 @@ describe('the AI disclosure', () => {
 describe('a reply stopped for the content rules', () => {
   it('is replaced by the server’s note, not shown as the character’s words; the user’s message stays', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'Tell me'),
-      reply: localMessage('assistant', ''),
-    });
-    s = chatReducer(s, {
-      type: 'started',
-      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Tell me'), message_id: 0, notice: null },
-    });
+    s = chatReducer(s, sending('Tell me'));
+    s = chatReducer(s, started(null, msg(2, 'user', 'Tell me')));
     s = chatReducer(s, { type: 'delta', text: 'Something that turned unsafe' });
     s = chatReducer(s, {
       type: 'withheld',

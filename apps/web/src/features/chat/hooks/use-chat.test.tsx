@@ -2,31 +2,23 @@ import { ErrorCode, type ChatStreamEvent, type MessagePage } from '@lumi/contrac
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureApi } from '@/lib/api-client';
 import { creditsEvents } from '@/lib/events';
 import { notify } from '@/lib/toast';
 import { track } from '@/lib/tracked';
 import chatEn from '@/locales/en/chat.json';
 import { apiError, eventStream, fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { conversation, msg, page } from '../lib/chat-fixtures';
 import { useChat } from './use-chat';
 
 vi.mock('@/lib/toast', () => ({ notify: vi.fn() }));
 setupFakeApi();
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { chat: chatEn } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ chat: chatEn });
 
 /** Conversation ids are UUIDs: the calls that take one refuse anything else. */
 const C1 = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a41';

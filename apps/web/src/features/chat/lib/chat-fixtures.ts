@@ -1,5 +1,5 @@
 import type { ChatMessageDto, MessagePage } from '@lumi/contract';
-import { chatReducer, initialChatState, type ChatState } from './chat-state';
+import { chatReducer, initialChatState, localMessage, type ChatAction, type ChatState } from './chat-state';
 
 /** Test fixtures: a stored message, a page of them and the chat state that page loads. */
 export const msg = (
@@ -45,3 +45,16 @@ export const page = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}
 
 export const loaded = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}): ChatState =>
   chatReducer(initialChatState, { type: 'loaded', page: page(messages, over) });
+
+/** A send as the page starts it: the user's message and the reply's placeholder, both local. */
+export const sending = (text: string, reply = ''): ChatAction => ({
+  type: 'sending',
+  user: localMessage('user', text),
+  reply: localMessage('assistant', reply),
+});
+
+/** The stream's start: the user's message as stored (null for a regenerate), and its notice. */
+export const started = (notice: 'crisis' | null, user: ChatMessageDto | null): ChatAction => ({
+  type: 'started',
+  data: { conversation_id: 'c1', user_message: user, message_id: 0, notice },
+});

@@ -1,6 +1,5 @@
-import type { ChatMessageDto } from '@lumi/contract';
 import { describe, expect, it } from 'vitest';
-import { loaded, msg, page } from './chat-fixtures';
+import { loaded, msg, page, sending, started } from './chat-fixtures';
 import { chatReducer, localMessage, olderPageNumber } from './chat-state';
 
 describe('chatReducer', () => {
@@ -10,10 +9,7 @@ describe('chatReducer', () => {
     const reply = localMessage('assistant', '');
     s = chatReducer(s, { type: 'sending', user, reply });
     expect(s.messages.map((m) => m.content)).toEqual(['Hello, traveller.', 'Hi!', '']);
-    s = chatReducer(s, {
-      type: 'started',
-      data: { conversation_id: 'c1', user_message: msg(2, 'user', 'Hi!'), message_id: 0, notice: null },
-    });
+    s = chatReducer(s, started(null, msg(2, 'user', 'Hi!')));
     expect(s.messages[1]?.id).toBe(2);
     s = chatReducer(s, { type: 'delta', text: 'Well' });
     s = chatReducer(s, { type: 'delta', text: ' met.' });
@@ -26,11 +22,7 @@ describe('chatReducer', () => {
 
   it('takes back both messages when the reply is refused before it starts (credits, policy)', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'Hi'),
-      reply: localMessage('assistant', ''),
-    });
+    s = chatReducer(s, sending('Hi'));
     s = chatReducer(s, { type: 'refused' });
     expect(s.messages.map((m) => m.id)).toEqual([1]);
     expect(s.live).toBeNull();
@@ -67,11 +59,7 @@ describe('chatReducer', () => {
 
   it('reconciles with the newest page after a stop, keeping older loaded messages', () => {
     let s = loaded([msg(1, 'user', 'a'), msg(2, 'assistant', 'b')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'c'),
-      reply: localMessage('assistant', 'partial'),
-    });
+    s = chatReducer(s, sending('c', 'partial'));
     s = chatReducer(s, {
       type: 'newest',
       page: page([msg(2, 'assistant', 'b'), msg(3, 'user', 'c'), msg(4, 'assistant', 'partial')]),
@@ -82,20 +70,10 @@ describe('chatReducer', () => {
 });
 
 describe('chatReducer: safety notices', () => {
-  const start = (notice: 'crisis' | null, user: ChatMessageDto | null) =>
-    ({
-      type: 'started',
-      data: { conversation_id: 'c1', user_message: user, message_id: 0, notice },
-    }) as const;
-
   it('puts the crisis notice on the reply while it streams, when the start says so', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'x'),
-      reply: localMessage('assistant', ''),
-    });
-    s = chatReducer(s, start('crisis', msg(2, 'user', 'x')));
+    s = chatReducer(s, sending('x'));
+    s = chatReducer(s, started('crisis', msg(2, 'user', 'x')));
     expect(s.messages.map((m) => m.notice)).toEqual([null, null, 'crisis']);
     s = chatReducer(s, { type: 'delta', text: 'I hear you.' });
     expect(s.messages[2]).toMatchObject({ content: 'I hear you.', notice: 'crisis' });
@@ -103,12 +81,8 @@ describe('chatReducer: safety notices', () => {
 
   it('replaces a partial reply with the refusal note and keeps the user’s stored message', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'Hi'),
-      reply: localMessage('assistant', ''),
-    });
-    s = chatReducer(s, start(null, msg(2, 'user', 'Hi')));
+    s = chatReducer(s, sending('Hi'));
+    s = chatReducer(s, started(null, msg(2, 'user', 'Hi')));
     s = chatReducer(s, { type: 'delta', text: 'Something that turns ' });
     s = chatReducer(s, { type: 'delta', text: 'unsafe' });
     s = chatReducer(s, { type: 'withheld', text: 'The reply was stopped.' });
@@ -125,7 +99,7 @@ describe('chatReducer: safety notices', () => {
   it('puts a regenerated reply back as it was, with the note after it', () => {
     let s = loaded([msg(1, 'user', 'Hi'), msg(2, 'assistant', 'First.')]);
     s = chatReducer(s, { type: 'reworking', mode: 'regenerate', id: 2 });
-    s = chatReducer(s, start(null, null));
+    s = chatReducer(s, started(null, null));
     s = chatReducer(s, { type: 'delta', text: 'Bad' });
     s = chatReducer(s, { type: 'withheld', text: 'Stopped.' });
     expect(s.messages.slice(0, 2)).toEqual([msg(1, 'user', 'Hi'), msg(2, 'assistant', 'First.')]);
@@ -134,12 +108,8 @@ describe('chatReducer: safety notices', () => {
 
   it('keeps the crisis notice in view when the reply after it is withheld', () => {
     let s = loaded([]);
-    s = chatReducer(s, {
-      type: 'sending',
-      user: localMessage('user', 'x'),
-      reply: localMessage('assistant', ''),
-    });
-    s = chatReducer(s, start('crisis', msg(2, 'user', 'x')));
+    s = chatReducer(s, sending('x'));
+    s = chatReducer(s, started('crisis', msg(2, 'user', 'x')));
     s = chatReducer(s, { type: 'withheld', text: 'Stopped.' });
     expect(s.messages[1]).toMatchObject({ refusal: 'Stopped.', notice: 'crisis' });
   });

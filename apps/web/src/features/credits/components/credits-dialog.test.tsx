@@ -1,28 +1,19 @@
 import type { CreditRemain } from '@lumi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInRequests } from '@/lib/sign-in-request';
 import { StorageKey } from '@/lib/storage';
 import commonEn from '@/locales/en/common.json';
 import creditsEn from '@/locales/en/credits.json';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { creditsQueryKey } from '../api/get-credits';
 import { creditsDialogStore } from '../credits-dialog-store';
 import CreditsDialog from './credits-dialog';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, credits: creditsEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n({ common: commonEn, credits: creditsEn });
 
 const balance = (over: Partial<CreditRemain>): CreditRemain => ({
   remain: 0,

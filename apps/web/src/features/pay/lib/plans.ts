@@ -1,4 +1,5 @@
-import { localeInfo, PLANS, type Locale, type Plan, type PlanId } from '@lumi/contract';
+import { PLANS, type Locale, type Plan, type PlanId } from '@lumi/contract';
+import { intlLocale } from '@/lib/intl';
 
 /** The plans on sale, in catalogue order (shortest first). */
 export const ACTIVE_PLANS: readonly Plan[] = PLANS.filter((p) => p.active);
@@ -11,14 +12,9 @@ export function findPlan(id: PlanId | null | undefined): Plan | undefined {
   return id ? PLANS.find((p) => p.id === id) : undefined;
 }
 
-/** The BCP 47 tag `Intl` needs for a route locale (`io` is `id`, `kr` is `ko`). */
-export function intlTag(locale: Locale): string {
-  return localeInfo(locale).htmlLang;
-}
-
 /** A price in cents as the locale writes money: `$47.88`, `47,88 $US`, `US$47.88`. */
 export function formatPrice(cents: number, locale: Locale, currency = 'USD'): string {
-  return new Intl.NumberFormat(intlTag(locale), {
+  return new Intl.NumberFormat(intlLocale(locale), {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(cents / 100);
@@ -44,12 +40,7 @@ export function planTerm(plan: Pick<Plan, 'months' | 'expiryDays'>): { unit: Ter
   return { unit: 'day', count: plan.expiryDays };
 }
 
-/** A whole number the locale's way: `24,000`, `24 000`, `24.000`. */
-export function formatNumber(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlTag(locale)).format(n);
-}
-
 /** A date (ms since the epoch) as the locale writes it, medium length: `Nov 23, 2026`. */
 export function formatDate(ms: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium' }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(ms);
 }

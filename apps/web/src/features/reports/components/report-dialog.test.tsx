@@ -1,30 +1,24 @@
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/lib/api-client';
 import { reportRequests } from '@/lib/report-request';
 import commonEn from '@/locales/en/common.json';
 import reportsEn from '@/locales/en/reports.json';
 import reportsAr from '@/locales/ar/reports.json';
 import { apiError, fakeApi, networkError, requestsTo, setupFakeApi } from '@/testing/api-mock';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { ReportDialogHost } from './report-dialog-host';
 import ReportDialog from './report-dialog';
 
 setupFakeApi();
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, reports: reportsEn }, ar: { common: commonEn, reports: reportsAr } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const i18n = setupPageI18n(
+  { common: commonEn, reports: reportsEn },
+  { ar: { common: commonEn, reports: reportsAr } },
+);
 
 /** The app's toasts for failed calls: the dialog's call is silent, it says why itself. */
 const onError = vi.fn();

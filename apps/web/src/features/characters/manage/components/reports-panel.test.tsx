@@ -2,15 +2,15 @@ import { type ModerationLogPage, type ReportQueueItem, type SafetyCounts } from 
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import charactersEn from '@/locales/en/characters.json';
 import commonEn from '@/locales/en/common.json';
 import manageEn from '@/locales/en/manage.json';
 import reportsEn from '@/locales/en/reports.json';
 import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
+import { setupPageI18n } from '@/testing/page-i18n';
 import { CharacterDialogHost } from '../../components/character-dialog-host';
 import { LogPanel } from './log-panel';
 import { actionsFor } from './report-row';
@@ -18,15 +18,11 @@ import { ReportsPanel } from './reports-panel';
 
 setupFakeApi();
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: commonEn, manage: manageEn, reports: reportsEn, characters: charactersEn } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+const i18n = setupPageI18n({
+  common: commonEn,
+  manage: manageEn,
+  reports: reportsEn,
+  characters: charactersEn,
 });
 
 const creator = { id: 'u-1', name: 'Rowan', banned: false, hidden: false };
