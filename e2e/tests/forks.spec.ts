@@ -51,6 +51,8 @@ for (const locale of ['en', 'ar'] as const) {
       // The radio is drawn by its label.
       await page.locator('label').filter({ has: priv }).click();
       await expect(priv).toBeChecked();
+      // Through the greeting and lorebook steps to Publish.
+      await form.next();
       await form.next();
       await form.next();
       const made = await publishCharacter<CharacterDetail>(page, create);
