@@ -14,7 +14,7 @@ type Role = 'nobody' | 'tourist' | 'owner' | 'other' | 'admin';
 const ROLES: Role[] = ['nobody', 'tourist', 'owner', 'other', 'admin'];
 
 const OK = 0;
-const { NO_SESSION, NOT_FOUND, FORBIDDEN, NSFW_REQUIRED } = ErrorCode;
+const { NO_SESSION, NOT_FOUND, FORBIDDEN, NSFW_REQUIRED, INVALID_INPUT } = ErrorCode;
 
 describe('the permission matrix', () => {
   const outbox = new DevOutbox(() => undefined);
@@ -109,6 +109,11 @@ describe('the permission matrix', () => {
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
     ],
     [
+      'start a group chat with a private character',
+      () => ['POST', '/cgi-bin/auth/character_msg/group', { characterIds: [privateChar.id, pendingChar.id] }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
       'change a private character',
       () => ['POST', '/cgi-bin/auth/character/modify', { id: privateChar.id, scenario: 'A quiet night.' }],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
@@ -148,6 +153,11 @@ describe('the permission matrix', () => {
     ],
     // (The owner's change would send it back to review: not asked here.)
     [
+      'start a group chat with an adult character',
+      () => ['POST', '/cgi-bin/auth/character_msg/group', { characterIds: [adultChar.id, privateChar.id] }],
+      [NO_SESSION, NSFW_REQUIRED, OK, NSFW_REQUIRED, NSFW_REQUIRED],
+    ],
+    [
       'change an adult character',
       () => ['POST', '/cgi-bin/auth/character/modify', { id: adultChar.id, scenario: 'A quiet night.' }],
       [NO_SESSION, FORBIDDEN, -1, FORBIDDEN, NSFW_REQUIRED],
@@ -186,6 +196,11 @@ describe('the permission matrix', () => {
         { id: messageId, conversationId, content: 'Mine again.' },
       ],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      'let a character of a group speak in a conversation',
+      () => ['POST', '/cgi-bin/auth/aigc/text', { conversationId, speakerId: privateChar.id }],
+      [NO_SESSION, NOT_FOUND, INVALID_INPUT, NOT_FOUND, NOT_FOUND],
     ],
     [
       'set a conversation memory',

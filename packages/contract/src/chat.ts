@@ -12,4 +12,9 @@ export const CHAT_LIMITS = {
   branches: 100,
   /** Text of a message the branch tree shows. */
   branchPreview: 140,
+  /** Characters of a group chat: the user picks two to four. */
+  groupMin: 2,
+  groupMax: 4,
+  /** Group chats the list answers (the most recently opened). */
+  groups: 50,
 } as const;

@@ -12,6 +12,8 @@ const uuid = z.preprocess(blankToUndefined, z.uuid());
  * POST /cgi-bin/auth/aigc/text: a new user message (`content`), or on an assistant message
  * `regenerate` (a new swipe) or `continue` (extend a cut-off reply). No characterId and no
  * conversationId starts an AI chat without a character. Streams with Accept: text/event-stream.
+ * In a group chat, `speakerId` names the character who replies (one of its members); with it
+ * alone (no content) that character speaks next without a new user message.
  */
 export const chatSendBodySchema = z
   .object({
@@ -21,10 +23,15 @@ export const chatSendBodySchema = z
     model: z.preprocess(blankToUndefined, z.enum(MODEL_PROFILE_IDS).optional()),
     regenerate: id.optional(),
     continue: id.optional(),
+    speakerId: id.optional(),
   })
-  .refine((b) => (b.content?.trim() ? 1 : 0) + (b.regenerate ? 1 : 0) + (b.continue ? 1 : 0) === 1, {
-    path: ['content'],
-  });
+  .refine(
+    (b) => {
+      const asked = (b.content?.trim() ? 1 : 0) + (b.regenerate ? 1 : 0) + (b.continue ? 1 : 0);
+      return asked === 1 || (asked === 0 && b.speakerId !== undefined && b.conversationId !== undefined);
+    },
+    { path: ['content'] },
+  );
 export type ChatSendBody = z.infer<typeof chatSendBodySchema>;
 
 export const conversationQuerySchema = z
@@ -67,6 +74,17 @@ export const switchBodySchema = z.object({ conversationId: uuid });
 export const branchesQuerySchema = z
   .object({ characterId: id.optional(), conversationId: uuid.optional() })
   .refine((q) => q.characterId !== undefined || q.conversationId !== undefined, { path: ['characterId'] });
+
+/** A group chat with two to four characters, in the order they take turns (no repeats). */
+export const groupBodySchema = z.object({
+  characterIds: z
+    .array(id)
+    .min(CHAT_LIMITS.groupMin)
+    .max(CHAT_LIMITS.groupMax)
+    .refine((ids) => new Set(ids).size === ids.length),
+});
+/** The caller's group chats; with characterId, those the character takes part in. */
+export const groupsQuerySchema = z.object({ characterId: id.optional() });
 
 export const memoryBodySchema = z.object({
   conversationId: uuid,
@@ -112,6 +130,8 @@ export const chatMessageSchema = z.object({
    * on, with new ids, so the page reads the messages again.
    */
   shared: z.boolean(),
+  /** In a group chat, the character who wrote this reply (null elsewhere). */
+  character_id: z.number().int().nullable(),
   create_time: z.number(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
@@ -128,8 +148,20 @@ export const conversationSchema = z.object({
   memory_auto: z.boolean(),
   /** The conversation this one branched from (null: not a branch). */
   parent_id: z.string().nullable(),
+  /** A group chat's characters, in turn order; empty for a chat with one character or the AI chat. */
+  members: z.array(z.number().int()),
 });
 export type ConversationDto = z.infer<typeof conversationSchema>;
+
+/** A character of a group chat, as the page shows it. */
+export const groupMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** URL of its avatar. */
+  head: z.string(),
+  NSFW: z.boolean(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 export const messagePageSchema = z.object({
   conversation: conversationSchema,
@@ -139,6 +171,8 @@ export const messagePageSchema = z.object({
   demo_engine: z.boolean(),
   /** Whether the reader is an admin: only admins see operator instructions (which setting to set). */
   is_admin: z.boolean(),
+  /** A group chat's characters as the page shows them (in turn order); empty elsewhere. */
+  members: z.array(groupMemberSchema),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
@@ -166,6 +200,24 @@ export const branchListSchema = z.object({
   branches: z.array(branchSchema),
 });
 export type BranchList = z.infer<typeof branchListSchema>;
+
+/** One of the caller's group chats, for the lists (character page, recent chats). */
+export const groupChatSchema = z.object({
+  id: z.string(),
+  members: z.array(groupMemberSchema),
+  last: z
+    .object({
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      create_time: z.number(),
+      character_id: z.number().int().nullable(),
+    })
+    .nullable(),
+  active_time: z.number(),
+});
+export type GroupChat = z.infer<typeof groupChatSchema>;
+export const groupListSchema = z.object({ groups: z.array(groupChatSchema) });
+export type GroupList = z.infer<typeof groupListSchema>;
 
 /** A reply asked for without streaming: the whole reply and the credits left. */
 export const chatReplySchema = z.object({
@@ -279,6 +331,24 @@ export const CHAT_ENDPOINTS = {
     access: 'session',
     body: switchBodySchema,
     response: messagePageSchema,
+  }),
+  chatGroup: endpoint({
+    ...API.chatGroup,
+    summary:
+      'Start a group chat with two to four characters (in turn order), opened with the first one’s greeting',
+    tag: 'chat',
+    access: 'session',
+    body: groupBodySchema,
+    response: messagePageSchema,
+  }),
+  chatGroups: endpoint({
+    ...API.chatGroups,
+    summary:
+      "The caller's group chats, the most recently opened first; with characterId, those the character takes part in",
+    tag: 'chat',
+    access: 'session',
+    query: groupsQuerySchema,
+    response: groupListSchema,
   }),
   chatMemory: endpoint({
     ...API.chatMemory,

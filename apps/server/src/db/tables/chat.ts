@@ -50,11 +50,17 @@ export const conversations = pgTable(
      * a copy of the messages held by a process is good while the revision is the same.
      */
     revision: integer('revision').notNull().default(0),
+    /**
+     * A group chat (issue 22): its two to four characters, in turn order (`character_id` is null).
+     * Empty for a chat with one character, or the AI chat.
+     */
+    members: bigint('members', { mode: 'number' }).array().notNull().default([]),
     ...timestamps,
   },
   (t) => [
     index('conversations_user_character_idx').on(t.userId, t.characterId, t.activeAt),
     index('conversations_parent_idx').on(t.parentId),
+    index('conversations_members_idx').using('gin', t.members),
   ],
 );
 export type Conversation = typeof conversations.$inferSelect;
@@ -81,6 +87,10 @@ export const chatMessages = pgTable(
     engine: text('engine'),
     /** A notice shown before the reply: 'crisis' (the crisis line of the reader's locale). */
     notice: text('notice'),
+    /** In a group chat, the character who wrote this reply (null elsewhere: the conversation's). */
+    characterId: bigint('character_id', { mode: 'number' }).references(() => characters.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.seq)],

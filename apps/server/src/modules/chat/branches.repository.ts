@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fromRowJson } from '../../db/json';
 import { chatMessages, conversations, type ChatMessageRow, type Conversation } from '../../db/schema';
-import { history, historyRows } from './chat.repository';
+import { history, historyRows, userConversations } from './chat.repository';
 
 /**
  * Branches (issue 21): a branch shares its parent's history up to a fork point without a copy.
@@ -13,7 +13,17 @@ import { history, historyRows } from './chat.repository';
  */
 
 /** The columns a copy carries over (all but its id, its conversation and what the database sets). */
-const COPIED = ['seq', 'role', 'swipes', 'swipe_index', 'swipe_lore', 'finish_reason', 'engine', 'notice'];
+const COPIED = [
+  'seq',
+  'role',
+  'swipes',
+  'swipe_index',
+  'swipe_lore',
+  'finish_reason',
+  'engine',
+  'notice',
+  'character_id',
+];
 const copied = (alias?: string) => sql.raw(COPIED.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
 
 type Json = Record<string, unknown>;
@@ -97,17 +107,17 @@ export interface BranchRow {
   size: number;
 }
 
-/** A user's conversations with a character (AI chats: `characterId` null), current first. */
+/**
+ * A user's conversations with a character (AI chats: `characterId` null), or with a group's
+ * `members`, current first.
+ */
 export async function branchRows(
   db: DbOrTx,
   userId: string,
-  characterId: number | null,
+  chat: { characterId: number | null; members: number[] },
   limit: number,
 ): Promise<BranchRow[]> {
-  const mine = and(
-    eq(conversations.userId, userId),
-    characterId === null ? isNull(conversations.characterId) : eq(conversations.characterId, characterId),
-  );
+  const mine = userConversations(userId, chat.characterId, chat.members);
   const rows = await db
     .select({
       conversation: conversations,
@@ -122,6 +132,32 @@ export async function branchRows(
     conversation: r.conversation,
     last: r.last ? fromRowJson(chatMessages, r.last) : null,
     size: Number(r.size),
+  }));
+}
+
+/**
+ * The user's group chats, each group's current conversation (the one opened last of it and its
+ * branches), the most recently opened first; with `characterId`, the groups it is in.
+ */
+export async function groupRows(
+  db: DbOrTx,
+  userId: string,
+  characterId: number | undefined,
+  limit: number,
+): Promise<Omit<BranchRow, 'size'>[]> {
+  const result: unknown = await db.execute(sql`SELECT to_json(g) AS conversation,
+      (SELECT to_json(h) FROM ${history(sql`g.id`)} h ORDER BY h.seq DESC LIMIT 1) AS last
+    FROM (
+      SELECT DISTINCT ON (${conversations.members}) ${conversations}.* FROM ${conversations}
+      WHERE ${conversations.userId} = ${userId} AND ${conversations.members} <> '{}'::bigint[]
+        ${characterId === undefined ? sql`` : sql`AND ${conversations.members} @> ARRAY[${characterId}]::bigint[]`}
+      ORDER BY ${conversations.members}, ${conversations.activeAt} DESC, ${conversations.id} DESC
+    ) g
+    ORDER BY g.active_at DESC, g.id DESC
+    LIMIT ${limit}`);
+  return (result as { rows: { conversation: Json; last: Json | null }[] }).rows.map((r) => ({
+    conversation: fromRowJson(conversations, r.conversation),
+    last: r.last ? fromRowJson(chatMessages, r.last) : null,
   }));
 }
 

@@ -6,6 +6,7 @@ import {
   type BranchList,
   type ChatMessageDto,
   type ConversationDto,
+  type GroupList,
   type MessagePage,
   type ModelProfileId,
 } from '@lumi/contract';
@@ -19,6 +20,7 @@ import type { AdminPolicy } from '../../plugins/admin';
 import type { ModerationService } from '../safety/moderation.service';
 import * as repo from './chat.repository';
 import * as branches from './branches.repository';
+import { adultGroup, castOf, memberDto } from './group-chat';
 
 export interface ProfileSetting {
   contextTokens: number;
@@ -62,6 +64,7 @@ export function messageDto(m: ChatMessageRow, seenIn: string = m.conversationId)
     engine: m.engine,
     notice: m.notice === 'crisis' ? 'crisis' : null,
     shared: m.conversationId !== seenIn,
+    character_id: m.characterId,
     create_time: m.createdAt.getTime(),
   };
 }
@@ -76,6 +79,7 @@ export function conversationDto(c: Conversation): ConversationDto {
     memory: c.memory,
     memory_auto: c.memoryAuto,
     parent_id: c.parentId,
+    members: c.members,
   };
 }
 
@@ -110,35 +114,97 @@ export class ChatConversations {
       : this.deps.characters.forChat(user, conversation.characterId);
   }
 
+  /** A group chat's characters the caller may chat with, in turn order (none for other chats). */
+  protected castOf(user: User, conversation: Conversation): Promise<ChatCharacter[]> {
+    return conversation.members.length
+      ? castOf(this.deps.characters, user, conversation.members)
+      : Promise.resolve([]);
+  }
+
+  /** Whether adult content is allowed in the conversation; checks the caller may open it. */
+  private async adultOf(user: User, conversation: Conversation): Promise<boolean> {
+    if (conversation.members.length) return adultGroup(await this.castOf(user, conversation));
+    return adultChat(await this.characterOf(user, conversation));
+  }
+
   /**
    * A new conversation opened by the character's greeting; alternate greetings are swipes. A
-   * restart carries the previous conversation's model and persona over.
+   * restart carries the previous conversation's model and persona over. A group chat (`cast`)
+   * opens with its first character's greeting.
    */
   protected async startConversation(
     user: User,
     character: ChatCharacter | undefined,
     carried?: Pick<Conversation, 'model' | 'personaName' | 'personaDescription'>,
+    cast: readonly ChatCharacter[] = [],
   ): Promise<Conversation> {
+    const greeter = cast[0] ?? character;
     return this.deps.db.transaction(async (tx) => {
       const conversation = await repo.insertConversation(tx, {
         userId: user.id,
-        characterId: character?.id ?? null,
-        model: character?.model ?? AI_CHAT_MODEL,
+        characterId: cast.length ? null : (character?.id ?? null),
+        members: cast.map((c) => c.id),
+        model: greeter?.model ?? AI_CHAT_MODEL,
         ...carried,
       });
-      if (character) {
-        const greetings = [character.first_message, ...character.alternate_greetings].filter((g) => g.trim());
+      if (greeter) {
+        const greetings = [greeter.first_message, ...greeter.alternate_greetings].filter((g) => g.trim());
         if (greetings.length) {
           await repo.insertMessage(tx, {
             conversationId: conversation.id,
             role: 'assistant',
             swipes: greetings.slice(0, CHAT_LIMITS.swipes),
             swipeIndex: 0,
+            characterId: cast.length ? greeter.id : null,
           });
         }
       }
       return conversation;
     });
+  }
+
+  /** A group chat with two to four characters, each one the caller may chat with. */
+  async startGroup(user: User, characterIds: number[]): Promise<MessagePage> {
+    // Each is checked; the first refused (in the order given) says why.
+    const found = await Promise.allSettled(characterIds.map((id) => this.deps.characters.forChat(user, id)));
+    const cast = found.map((f) => {
+      if (f.status === 'rejected') throw f.reason;
+      return f.value;
+    });
+    const conversation = await this.startConversation(user, undefined, undefined, cast);
+    return this.list(user, { conversationId: conversation.id, page: 1, page_size: CHAT_LIMITS.pageSize });
+  }
+
+  /** The caller's group chats (with `characterId`, those it is in), each at its current branch. */
+  async groupList(user: User, characterId?: number): Promise<GroupList> {
+    const rows = await branches.groupRows(this.deps.db, user.id, characterId, CHAT_LIMITS.groups);
+    const ids = [...new Set(rows.flatMap((r) => r.conversation.members))];
+    const found = await Promise.allSettled(ids.map((id) => this.deps.characters.forChat(user, id)));
+    const known = new Map(
+      found.flatMap((f) => (f.status === 'fulfilled' ? [[f.value.id, memberDto(f.value)] as const] : [])),
+    );
+    return {
+      groups: rows.flatMap(({ conversation: c, last }) => {
+        const members = c.members.flatMap((id) => known.get(id) ?? []);
+        // A group whose characters the caller may no longer open is left out.
+        if (members.length < c.members.length) return [];
+        return [
+          {
+            id: c.id,
+            members,
+            last: last
+              ? {
+                  role: last.role,
+                  content: preview(last.swipes[last.swipeIndex] ?? ''),
+                  create_time: last.createdAt.getTime(),
+                  character_id: last.characterId,
+                }
+              : null,
+            active_time: c.activeAt.getTime(),
+          },
+        ];
+      }),
+    };
   }
 
   private async resolve(
@@ -178,12 +244,14 @@ export class ChatConversations {
       (q.page - 1) * q.page_size,
     );
     const hasMore = rows.length > q.page_size;
+    const cast = await this.castOf(user, conversation);
     return {
       conversation: conversationDto(conversation),
       messages: (hasMore ? rows.slice(1) : rows).map((m) => messageDto(m, conversation.id)),
       has_more: hasMore,
       demo_engine: this.demo,
       is_admin: this.deps.admins.isAdmin(user),
+      members: cast.map(memberDto),
     };
   }
 
@@ -193,11 +261,16 @@ export class ChatConversations {
     where: { characterId?: number | undefined; conversationId?: string | undefined },
   ): Promise<MessagePage> {
     const { conversation, character } = await this.resolve(user, where);
-    const next = await this.startConversation(user, character, {
-      model: conversation.model,
-      personaName: conversation.personaName,
-      personaDescription: conversation.personaDescription,
-    });
+    const next = await this.startConversation(
+      user,
+      character,
+      {
+        model: conversation.model,
+        personaName: conversation.personaName,
+        personaDescription: conversation.personaDescription,
+      },
+      await this.castOf(user, conversation),
+    );
     return this.list(user, { conversationId: next.id, page: 1, page_size: CHAT_LIMITS.pageSize });
   }
 
@@ -243,10 +316,9 @@ export class ChatConversations {
     const conversation = seenIn
       ? await this.ownConversation(user, seenIn)
       : (await this.ownMessage(user, id)).conversation;
-    const character = await this.characterOf(user, conversation);
     await this.deps.moderation.requireText(
       content,
-      { surface: 'chat', adult: adultChat(character) },
+      { surface: 'chat', adult: await this.adultOf(user, conversation) },
       user.id,
     );
     return this.changeMessage(user, id, conversation.id, async (tx, message) => {
@@ -281,7 +353,7 @@ export class ChatConversations {
    */
   async branch(user: User, conversationId: string, id: number): Promise<MessagePage> {
     const conversation = await this.ownConversation(user, conversationId);
-    await this.characterOf(user, conversation);
+    await this.adultOf(user, conversation);
     const at = await branches.historyMessage(this.deps.db, conversation.id, id);
     if (!at) throw notFound();
     const memory =
@@ -295,6 +367,7 @@ export class ChatConversations {
     const next = await repo.insertConversation(this.deps.db, {
       userId: user.id,
       characterId: conversation.characterId,
+      members: conversation.members,
       model: conversation.model,
       personaName: conversation.personaName,
       personaDescription: conversation.personaDescription,
@@ -308,7 +381,7 @@ export class ChatConversations {
   /** Switches the character's chat to one of its conversations (a branch, or an earlier chat). */
   async switchTo(user: User, conversationId: string): Promise<MessagePage> {
     const conversation = await this.ownConversation(user, conversationId);
-    await this.characterOf(user, conversation);
+    await this.adultOf(user, conversation);
     await branches.markActive(this.deps.db, conversation.id);
     return this.list(user, { conversationId, page: 1, page_size: CHAT_LIMITS.pageSize });
   }
@@ -318,10 +391,10 @@ export class ChatConversations {
     user: User,
     where: { characterId?: number | undefined; conversationId?: string | undefined },
   ): Promise<BranchList> {
-    const characterId = where.conversationId
-      ? (await this.ownConversation(user, where.conversationId)).characterId
-      : (where.characterId ?? null);
-    const rows = await branches.branchRows(this.deps.db, user.id, characterId, CHAT_LIMITS.branches);
+    const chat = where.conversationId
+      ? await this.ownConversation(user, where.conversationId)
+      : { characterId: where.characterId ?? null, members: [] };
+    const rows = await branches.branchRows(this.deps.db, user.id, chat, CHAT_LIMITS.branches);
     return {
       current: rows[0]?.conversation.id ?? null,
       branches: rows.map(({ conversation: c, last, size }) => ({
@@ -343,10 +416,9 @@ export class ChatConversations {
 
   async setMemory(user: User, conversationId: string, memory: string): Promise<ConversationDto> {
     const conversation = await this.ownConversation(user, conversationId);
-    const character = await this.characterOf(user, conversation);
     await this.deps.moderation.requireText(
       memory,
-      { surface: 'memory', adult: adultChat(character) },
+      { surface: 'memory', adult: await this.adultOf(user, conversation) },
       user.id,
     );
     const updated = await repo.updateConversation(this.deps.db, conversationId, {
@@ -367,10 +439,9 @@ export class ChatConversations {
     },
   ): Promise<ConversationDto> {
     const conversation = await this.ownConversation(user, body.conversationId);
-    const character = await this.characterOf(user, conversation);
     await this.deps.moderation.requireText(
       [body.persona_name, body.persona_description],
-      { surface: 'persona', adult: adultChat(character) },
+      { surface: 'persona', adult: await this.adultOf(user, conversation) },
       user.id,
     );
     if (body.model && modelProfile(body.model)?.adult && !user.enableNsfw) throw nsfwRequired();

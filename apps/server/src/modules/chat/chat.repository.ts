@@ -10,11 +10,15 @@ import {
 } from '../../db/schema';
 import { onlyRow } from '../../db/rows';
 
-/** A user's conversations with a character (AI chat: `characterId` null); the latest is current. */
-function userConversations(userId: string, characterId: number | null) {
+/**
+ * A user's conversations with a character (AI chat: `characterId` null), or with a group of
+ * characters (`members`, in turn order; empty for the other two); the latest is current.
+ */
+export function userConversations(userId: string, characterId: number | null, members: number[] = []) {
   return and(
     eq(conversations.userId, userId),
     characterId === null ? isNull(conversations.characterId) : eq(conversations.characterId, characterId),
+    sql`${conversations.members} = ${`{${members.map((m) => Math.trunc(m)).join(',')}}`}::bigint[]`,
   );
 }
 /** The current conversation first: the one opened last (a restart or a switch opens one). */
@@ -115,6 +119,8 @@ export interface Turn {
   id: number;
   role: 'user' | 'assistant';
   content: string;
+  /** In a group chat, the character who wrote the reply. */
+  speaker?: number | null;
 }
 
 export interface SendContext {
@@ -171,7 +177,7 @@ export async function sendContext(
   // Turns as [id, role, text] arrays: a fraction of the work of whole rows as JSON objects.
   const query = sql`SELECT
     (SELECT ${rowJson(conversations)} FROM ${conversations} WHERE ${conversations.id} = ${id}) AS conversation,
-    ${unchanged} (SELECT coalesce(json_agg(json_build_array(m.seq, m.role, m.swipes ->> m.swipe_index) ORDER BY m.seq), '[]'::json)
+    ${unchanged} (SELECT coalesce(json_agg(json_build_array(m.seq, m.role, m.swipes ->> m.swipe_index, m.character_id) ORDER BY m.seq), '[]'::json)
       FROM (SELECT * FROM ${history(id)} h${upto}
         ORDER BY h.seq DESC LIMIT ${limit}) m)${unchangedEnd} AS turns,
     ${
@@ -187,7 +193,7 @@ export async function sendContext(
     result as {
       rows: {
         conversation: Json | null;
-        turns: [number, Turn['role'], string | null][] | null;
+        turns: [number, Turn['role'], string | null, number | null][] | null;
         reworked: Json | null;
         character: unknown;
         credits: number;
@@ -198,7 +204,13 @@ export async function sendContext(
   return {
     conversation: row.conversation ? fromRowJson(conversations, row.conversation) : undefined,
     turns:
-      row.turns && row.turns.map(([id, role, content]) => ({ id: Number(id), role, content: content ?? '' })),
+      row.turns &&
+      row.turns.map(([id, role, content, speaker]) => ({
+        id: Number(id),
+        role,
+        content: content ?? '',
+        speaker: speaker === null ? null : Number(speaker),
+      })),
     reworked: row.reworked ? fromRowJson(chatMessages, row.reworked) : undefined,
     character: row.character,
     credits: Number(row.credits),
@@ -230,7 +242,12 @@ export async function historyTurns(
   limit: number,
 ): Promise<Turn[]> {
   const rows = await historyRows(db, conversationId, sql`h.seq > ${after} AND h.seq < ${before}`, { limit });
-  return rows.map((m) => ({ id: m.seq, role: m.role, content: m.swipes[m.swipeIndex] ?? '' }));
+  return rows.map((m) => ({
+    id: m.seq,
+    role: m.role,
+    content: m.swipes[m.swipeIndex] ?? '',
+    speaker: m.characterId,
+  }));
 }
 
 /** One page of a conversation's history, newest page first, each page oldest first. */

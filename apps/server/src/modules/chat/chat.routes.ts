@@ -133,6 +133,15 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService }> = async (app,
     ok(await chat.switchTo(caller(request).user, request.body.conversationId)),
   );
 
+  /** A group chat with two to four characters (issue 22). */
+  route(app, E.chatGroup, async (request) =>
+    ok(await chat.startGroup(caller(request).user, request.body.characterIds)),
+  );
+
+  route(app, E.chatGroups, async (request) =>
+    ok(await chat.groupList(caller(request).user, request.query.characterId)),
+  );
+
   route(app, E.chatMemory, async (request) =>
     ok(await chat.setMemory(caller(request).user, request.body.conversationId, request.body.memory)),
   );

@@ -13,6 +13,7 @@ import { planReply } from './reply-plan';
 import * as branches from './branches.repository';
 import { MemoryFolder, NEW_TURN_ID } from './memory-fold';
 import { adultChat, ChatConversations, messageDto, type ChatDeps } from './chat-conversations';
+import { adultGroup, pickSpeaker } from './group-chat';
 
 export type { ChatDeps, ProfileSetting } from './chat-conversations';
 export { messageDto } from './chat-conversations';
@@ -24,6 +25,7 @@ const turnOf = (m: ChatMessageRow): repo.Turn => ({
   id: m.seq,
   role: m.role,
   content: m.swipes[m.swipeIndex] ?? '',
+  speaker: m.characterId,
 });
 
 /** A continued reply: the new text after the old, with a space between unless one is there. */
@@ -91,7 +93,7 @@ export class ChatService extends ChatConversations {
     const warm = this.turnCache.get(body.conversationId);
     const credits = this.knownCredits.get(user.id) ?? 0;
     if (!warm?.conversation || credits < this.cost) return undefined;
-    if (warm.conversation.userId !== user.id) return undefined;
+    if (warm.conversation.userId !== user.id || warm.conversation.members.length) return undefined;
     if (warm.character?.NSFW && !user.enableNsfw) return undefined;
     // A message the offline floor refuses never reaches the engine, not even early (the send
     // itself checks it with every engine before anything is planned).
@@ -102,7 +104,16 @@ export class ChatService extends ChatConversations {
     });
     if (floor.verdict === 'refuse') return undefined;
     try {
-      const plan = planReply(this.deps, user, body, warm.conversation, warm.character, warm.turns, undefined);
+      const plan = planReply(
+        this.deps,
+        user,
+        body,
+        warm.conversation,
+        warm.character,
+        warm.turns,
+        undefined,
+        [],
+      );
       return { ...startEngine(this.deps.engine, plan.request, signal), key: JSON.stringify(plan.request) };
     } catch {
       return undefined; // refused on what is held: the database decides below
@@ -128,7 +139,7 @@ export class ChatService extends ChatConversations {
     let started: Started | undefined;
     try {
       const ready = await this.ready(user, body);
-      const { conversation, character, plan, base, target, notice } = ready;
+      const { conversation, character, plan, base, target, notice, adult } = ready;
       if (speculative && speculative.key === JSON.stringify(plan.request)) {
         started = speculative;
       } else {
@@ -179,6 +190,7 @@ export class ChatService extends ChatConversations {
           signal,
           started,
           notice,
+          adult,
           question: content,
         }),
       };
@@ -232,6 +244,11 @@ export class ChatService extends ChatConversations {
           ? await this.deps.characters.fromChatJson(user, ownCharacterId, read.character)
           : await this.deps.characters.forChat(user, ownCharacterId);
     }
+    // A group chat: the reply comes from the character whose turn it is.
+    const cast = conversation ? await this.castOf(user, conversation) : [];
+    if (conversation && body.speakerId !== undefined && !cast.length) {
+      throw new BusinessError(ErrorCode.INVALID_INPUT, 'invalid_field', { field: 'speakerId' });
+    }
     if (!conversation) {
       // The first message to a character (or of an AI chat): the conversation opens here.
       conversation = await this.startConversation(user, character);
@@ -247,21 +264,22 @@ export class ChatService extends ChatConversations {
     // The message is checked (the floor, then the configured backends; the crisis check) before
     // anything is planned or spent; refusals are recorded there.
     const question = body.content?.trim() ?? '';
+    if (cast.length) {
+      const reworked = target ? (target.characterId ?? cast[0]?.id) : undefined;
+      character = pickSpeaker(cast, all, { named: body.speakerId, text: question, reworked });
+    }
+    const adult = cast.length ? adultGroup(cast) : adultChat(character);
     const checked = question
-      ? await this.deps.moderation.requireText(
-          question,
-          { surface: 'chat', adult: adultChat(character) },
-          user.id,
-        )
+      ? await this.deps.moderation.requireText(question, { surface: 'chat', adult }, user.id)
       : undefined;
-    const plan = planReply(this.deps, user, body, conversation, character, all, target);
+    const plan = planReply(this.deps, user, body, conversation, character, all, target, cast);
     if (read.credits < this.cost) throw notEnoughCredits();
     if (body.model && body.model !== conversation.model) {
       await repo.updateConversation(this.deps.db, conversation.id, { model: body.model });
       conversation.model = body.model;
     }
     const notice = checked?.verdict === 'crisis' ? ('crisis' as const) : null;
-    return { conversation, character, plan, base, target, notice, credits: read.credits };
+    return { conversation, character, plan, base, target, notice, adult, credits: read.credits };
   }
 
   private rememberCredits(userId: string, credits: number): void {
@@ -291,13 +309,16 @@ export class ChatService extends ChatConversations {
     started: Started;
     /** A notice shown before the reply ('crisis'). */
     notice: 'crisis' | null;
+    /** Whether adult content is allowed (an adult character, or one in the group). */
+    adult: boolean;
     /** The user's message it answers ('' for a rework), for a backend that judges the pair. */
     question: string;
   }): AsyncGenerator<ChatStreamEvent> {
     const { conversation, character, body, target, userName, notice } = ctx;
     const { chunks } = ctx.started;
     const { spent, userMessage, remain } = ctx.paid;
-    const adult = adultChat(character);
+    const { adult } = ctx;
+    const speaker = conversation.members.length && character ? character.id : null;
     const guard = new ReplyGuard(this.deps.moderation.floor, adult);
 
     yield {
@@ -409,6 +430,7 @@ export class ChatService extends ChatConversations {
         finishReason,
         engine: this.deps.engine.id,
         notice,
+        characterId: speaker,
       });
     }
     if (!saved) throw notFound();

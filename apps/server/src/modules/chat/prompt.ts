@@ -20,6 +20,11 @@ export interface PromptInput {
   memory: string;
   /** Oldest first; the last one is what the reply answers (or continues). */
   turns: { id: number; role: 'user' | 'assistant'; content: string }[];
+  /**
+   * A group chat: the other characters (the reply is `character`'s), and per turn the name of
+   * the other character who wrote it (undefined for the user's turns and the character's own).
+   */
+  group?: { others: { name: string; description: string }[]; speakers: (string | undefined)[] };
   /** Tokens the prompt may use: the profile's context minus its reply budget. */
   budgetTokens: number;
   countTokens: (text: string) => number;
@@ -65,8 +70,12 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const user = input.persona.name.trim() || DEFAULT_USER_NAME;
   const names = { char: c?.name ?? 'Assistant', user };
   const fill = (text: string) => replaceCardMacros(text, names);
-  // Each turn as the model reads it: scanned by the lorebook and sent as it is.
-  const contents = input.turns.map((t) => fill(t.content));
+  // Each turn as the model reads it: scanned by the lorebook and sent as it is. In a group,
+  // another character's reply starts with its name.
+  const contents = input.turns.map((t, i) => {
+    const by = input.group?.speakers[i];
+    return fill(by ? `${by}: ${t.content}` : t.content);
+  });
   const lore = activateLore(c?.book, {
     messages: contents,
     defaultBudgetTokens: Math.floor(input.budgetTokens * LORE_BUDGET_SHARE),
@@ -86,6 +95,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     if (c.personality.trim()) parts.push(`{{char}}'s personality:\n${c.personality.trim()}`);
     if (c.scenario.trim()) parts.push(`Scenario:\n${c.scenario.trim()}`);
     if (lore.after.length) parts.push(loreBlock(lore.after));
+    if (input.group?.others.length) parts.push(groupBlock(input.group.others));
   } else {
     parts.push(AI_CHAT_SYSTEM);
   }
@@ -130,6 +140,22 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     dropped: input.turns.slice(0, firstKept),
     lore: [...lore.before, ...lore.after].map((e) => e.label),
   };
+}
+
+/** How many characters of another group member's description the prompt carries. */
+export const GROUP_MEMBER_CHARS = 400;
+
+/** A group chat: who else is in the scene, and that the reply is {{char}}'s alone. */
+function groupBlock(others: { name: string; description: string }[]): string {
+  const short = (text: string) =>
+    text.length > GROUP_MEMBER_CHARS ? `${text.slice(0, GROUP_MEMBER_CHARS - 1).trimEnd()}…` : text;
+  return [
+    `This is a group chat. Also in the scene with {{user}} and {{char}}: ${others.map((o) => o.name).join(', ')}.`,
+    ...others
+      .filter((o) => o.description.trim())
+      .map((o) => `About ${o.name}:\n${short(o.description.trim())}`),
+    `Their replies start with their names. Write only {{char}}'s next reply, without a name in front; never speak or act for the others or for {{user}}.`,
+  ].join('\n');
 }
 
 /** Lorebook entries as the prompt states them: what is true in this story. */

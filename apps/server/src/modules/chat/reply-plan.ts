@@ -20,6 +20,8 @@ export function planReply(
   character: ChatCharacter | undefined,
   all: repo.Turn[],
   target: ChatMessageRow | undefined,
+  /** A group chat's characters; `character` is the one whose turn it is. */
+  cast: readonly ChatCharacter[],
 ) {
   const model = body.model ?? (conversation.model as ModelProfileId);
   const profile = modelProfile(model);
@@ -33,6 +35,19 @@ export function planReply(
   // The new message takes part in the prompt before it is stored (its id comes after all).
   if (content) turns.push({ id: NEW_TURN_ID, role: 'user', content });
   const persona = { name: conversation.personaName, description: conversation.personaDescription };
+  const names = new Map(cast.map((c) => [c.id, c.name]));
+  const group = cast.length
+    ? {
+        others: cast
+          .filter((c) => c.id !== character?.id)
+          .map((c) => ({ name: c.name, description: c.desc })),
+        speakers: turns.map((t) =>
+          t.role === 'assistant' && t.speaker && t.speaker !== character?.id
+            ? names.get(t.speaker)
+            : undefined,
+        ),
+      }
+    : undefined;
   const userName = persona.name.trim() || DEFAULT_USER_NAME;
   const prompt = buildPrompt({
     ...(character
@@ -53,6 +68,7 @@ export function planReply(
     persona,
     memory: conversation.memory,
     turns,
+    ...(group ? { group } : {}),
     budgetTokens: setting.contextTokens - setting.maxTokens,
     countTokens: deps.countTokens,
   });

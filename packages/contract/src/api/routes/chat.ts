@@ -7,6 +7,8 @@
 export const chatBranch = { method: 'POST', path: '/cgi-bin/auth/character_msg/branch' } as const;
 export const chatBranches = { method: 'GET', path: '/cgi-bin/auth/character_msg/branches' } as const;
 export const chatDelete = { method: 'POST', path: '/cgi-bin/auth/character_msg/delete' } as const;
+export const chatGroup = { method: 'POST', path: '/cgi-bin/auth/character_msg/group' } as const;
+export const chatGroups = { method: 'GET', path: '/cgi-bin/auth/character_msg/groups' } as const;
 export const chatEdit = { method: 'POST', path: '/cgi-bin/auth/character_msg/edit' } as const;
 export const chatMemory = { method: 'POST', path: '/cgi-bin/auth/character_msg/memory' } as const;
 export const chatMessages = { method: 'GET', path: '/cgi-bin/auth/character_msg/list' } as const;
