@@ -16,6 +16,8 @@ export const ROUTES = {
   manageCharacter: '/manage-character',
   imageGenerator: '/free-ai-image-generator',
   aiChat: '/free-ai-chat-online',
+  /** A group chat (issue 22), by its conversation id. */
+  groupChat: '/group-chat/:id',
   faceSwap: '/free-ai-swap-face',
   animeGenerator: '/free-ai-anime-generator',
   girlGenerator: '/free-ai-girl-generator',

@@ -24,6 +24,7 @@ const TABLE = {
   recentChats: list('features/characters/pages/recent-chats-page.tsx'),
   characterChat: { module: 'app/routes/character-chat-route.tsx', namespaces: ['chat', 'reports'] },
   aiChat: { module: 'app/routes/ai-chat-route.tsx', namespaces: ['chat'] },
+  groupChat: { module: 'app/routes/group-chat-route.tsx', namespaces: ['chat'] },
   search: { module: 'features/characters/search/search-page.tsx', namespaces: ['search'] },
   manageCharacter: { module: 'features/characters/manage/manage-page.tsx', namespaces: ['manage'] },
   createCharacter: { module: 'features/characters/create/create-character-page.tsx', namespaces: ['create'] },

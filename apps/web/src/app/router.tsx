@@ -37,6 +37,7 @@ const pages = {
   ),
   'app/routes/character-chat-route.tsx': lazyPage(() => import('./routes/character-chat-route')),
   'app/routes/ai-chat-route.tsx': lazyPage(() => import('./routes/ai-chat-route')),
+  'app/routes/group-chat-route.tsx': lazyPage(() => import('./routes/group-chat-route')),
   'features/characters/search/search-page.tsx': lazyPage(
     () => import('@/features/characters/search/search-page'),
   ),
@@ -73,6 +74,7 @@ const LikedCharactersPage = pages['features/characters/pages/liked-characters-pa
 const RecentChatsPage = pages['features/characters/pages/recent-chats-page.tsx'];
 const CharacterChatPage = pages['app/routes/character-chat-route.tsx'];
 const AiChatPage = pages['app/routes/ai-chat-route.tsx'];
+const GroupChatPage = pages['app/routes/group-chat-route.tsx'];
 const SearchPage = pages['features/characters/search/search-page.tsx'];
 const ManageCharacterPage = pages['features/characters/manage/manage-page.tsx'];
 const CreateCharacterPage = pages['features/characters/create/create-character-page.tsx'];
@@ -118,6 +120,7 @@ const BUILT: Record<Exclude<RouteName, 'home'>, () => ReactElement> = {
   recentChats: () => <RecentChatsPage />,
   characterChat: () => <CharacterChatPage />,
   aiChat: () => withMarketing('aiChat', <AiChatPage />),
+  groupChat: () => <GroupChatPage />,
   createCharacter: () => withMarketing('createCharacter', <CreateCharacterPage />),
   profile: () => <ProfilePage />,
   pricing: () => <PricingPage />,

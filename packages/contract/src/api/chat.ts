@@ -183,7 +183,13 @@ export const branchSchema = z.object({
   parent_id: z.string().nullable(),
   /** Its newest message (shared or its own); null for an empty chat. */
   last: z
-    .object({ role: z.enum(['user', 'assistant']), content: z.string(), create_time: z.number() })
+    .object({
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      create_time: z.number(),
+      /** In a group chat, the character who wrote it. */
+      character_id: z.number().int().nullable(),
+    })
     .nullable(),
   /** Messages in its history, shared ones included. */
   message_count: z.number().int(),
@@ -236,6 +242,8 @@ export type ChatStreamEvent =
         message_id: number;
         /** 'crisis': the page shows the crisis notice before the reply as it streams. */
         notice: 'crisis' | null;
+        /** In a group chat, the character who is replying (the reply's `character_id`). */
+        speaker: number | null;
       };
     }
   | { event: 'delta'; data: { text: string } }

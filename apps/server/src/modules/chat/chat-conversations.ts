@@ -405,6 +405,7 @@ export class ChatConversations {
               role: last.role,
               content: preview(last.swipes[last.swipeIndex] ?? ''),
               create_time: last.createdAt.getTime(),
+              character_id: last.characterId,
             }
           : null,
         message_count: size,

@@ -328,6 +328,7 @@ export class ChatService extends ChatConversations {
         user_message: userMessage ? messageDto(userMessage) : null,
         message_id: target?.id ?? 0,
         notice,
+        speaker,
       },
     };
 

@@ -18,7 +18,7 @@ const SEARCH_PAGES: ReadonlySet<RouteName> = new Set([
 ]);
 
 /** Full-height pages with their own sticky composer: no footer under them. */
-const BARE_PAGES: ReadonlySet<RouteName> = new Set(['characterChat', 'aiChat']);
+const BARE_PAGES: ReadonlySet<RouteName> = new Set(['characterChat', 'aiChat', 'groupChat']);
 
 const MobileAppPrompt = lazy(() => import('./mobile-app-prompt'));
 

@@ -17,6 +17,8 @@ import { Link, Navigate, useRouteParams } from '@/lib/router';
 import { isGuest, signInRequests } from '@/lib/sign-in-request';
 import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/chat-header';
 import { BranchesSheet } from '@/features/chat/components/branch-tree';
+import { CharacterGroups } from '@/features/chat/components/character-groups';
+import { GroupPicker } from '@/features/chat/components/group-picker';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
@@ -116,7 +118,12 @@ function CharacterChat({
   const [settings, setSettings] = useState(false);
   const [details, setDetails] = useState(false);
   const [branches, setBranches] = useState(false);
+  const [grouping, setGrouping] = useState(false);
   const { refreshConversation, restart } = chat;
+  const newGroup = useCallback(() => {
+    setDetails(false);
+    setGrouping(true);
+  }, []);
 
   const openSettings = useCallback(
     (open: boolean) => {
@@ -190,6 +197,7 @@ function CharacterChat({
             {t('details', { name: character.name })}
           </span>
           <ChatHeaderActions
+            onGroup={newGroup}
             onBranches={() => setBranches(true)}
             onSettings={() => openSettings(true)}
             onRestart={() => void askRestart()}
@@ -218,18 +226,25 @@ function CharacterChat({
         aria-label={t('about', { name: character.name })}
       >
         <CharacterProfile character={character} onChange={setCharacter} />
+        <CharacterGroups character={character} onNewGroup={newGroup} />
       </aside>
       <BranchesSheet
         open={branches}
         onOpenChange={setBranches}
-        characterId={character.id}
+        where={{ characterId: character.id }}
         characterName={character.name}
         shownId={chat.state.conversation?.id}
         onSwitch={chat.switchTo}
       />
       <Sheet open={details} onOpenChange={setDetails} title={character.name}>
         <CharacterProfile character={character} onChange={setCharacter} />
+        <CharacterGroups character={character} onNewGroup={newGroup} />
       </Sheet>
+      <GroupPicker
+        open={grouping}
+        onOpenChange={setGrouping}
+        first={{ id: character.id, name: character.name, head: character.listHead }}
+      />
     </div>
   );
 }

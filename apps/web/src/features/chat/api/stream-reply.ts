@@ -10,6 +10,8 @@ export type ReplyRequest = { model?: ModelProfileId | undefined } & (
   | { content: string; characterId?: number | undefined; conversationId?: string | undefined }
   | { regenerate: number; characterId?: number | undefined }
   | { continue: number; characterId?: number | undefined }
+  /** A group chat: this character speaks next, without a new message. */
+  | { speakerId: number; conversationId: string }
 );
 
 type EventData<E extends ChatStreamEvent['event']> = Extract<ChatStreamEvent, { event: E }>['data'];

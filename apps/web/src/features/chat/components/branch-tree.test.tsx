@@ -21,7 +21,7 @@ const id = (n: number) => `6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a${String(n).padStar
 const branch = (n: number, parent: number | null, over: Partial<BranchDto> = {}): BranchDto => ({
   id: id(n),
   parent_id: parent === null ? null : id(parent),
-  last: { role: 'assistant', content: `Reply in ${n}`, create_time: now - n * HOUR },
+  last: { role: 'assistant', content: `Reply in ${n}`, create_time: now - n * HOUR, character_id: null },
   message_count: 10 + n,
   create_time: now - (10 - n) * HOUR,
   active_time: now - n * HOUR,
@@ -39,7 +39,7 @@ function renderSheet(onSwitch = vi.fn(() => Promise.resolve(true)), onOpenChange
     <BranchesSheet
       open
       onOpenChange={onOpenChange}
-      characterId={7}
+      where={{ characterId: 7 }}
       characterName="Mira"
       shownId={id(2)}
       onSwitch={onSwitch}
@@ -60,7 +60,14 @@ describe('the branch tree', () => {
     fakeApi(API.chatBranches, () => ({
       current: id(2),
       branches: [
-        branch(2, 1, { last: { role: 'user', content: 'Let us go north.', create_time: now - 5 * 60_000 } }),
+        branch(2, 1, {
+          last: {
+            role: 'user',
+            content: 'Let us go north.',
+            create_time: now - 5 * 60_000,
+            character_id: null,
+          },
+        }),
         branch(1, null),
         branch(3, 1, { last: null, message_count: 0 }),
       ],

@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { isolate } from '@/lib/bidi';
 import { formatTimeAgo } from '@/lib/intl';
 import { useBranches } from '../api/get-branches';
+import type { ChatWhere } from '../api/chat-where';
 import { Sheet } from './sheet';
 
 interface BranchNode {
@@ -34,8 +35,10 @@ export function branchForest(branches: readonly BranchDto[]): BranchNode[] {
 interface BranchesSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  characterId: number;
-  characterName: string;
+  /** Whose tree: the character's, or (by one of its conversations) a group's. */
+  where: ChatWhere;
+  /** Who wrote a reply the tree shows (a group's: by the reply's character). */
+  characterName: string | ((characterId: number | null) => string);
   /** The conversation shown now. */
   shownId: string | undefined;
   /** Shows another conversation; false when it failed (the drawer stays open). */
@@ -61,9 +64,9 @@ export function BranchesSheet(props: BranchesSheetProps) {
   );
 }
 
-function BranchList({ characterId, characterName, shownId, onSwitch, onOpenChange }: BranchesSheetProps) {
+function BranchList({ where, characterName, shownId, onSwitch, onOpenChange }: BranchesSheetProps) {
   const { t, i18n } = useTranslation('chat');
-  const { data, isPending, isError, refetch } = useBranches(characterId, true);
+  const { data, isPending, isError, refetch } = useBranches(where, true);
   const [switching, setSwitching] = useState<string>();
   const forest = useMemo(() => branchForest(data?.branches ?? []), [data]);
   // One moment for every "… ago" of the list, taken when it arrived.
@@ -133,7 +136,13 @@ function BranchList({ characterId, characterName, shownId, onSwitch, onOpenChang
             <span dir="auto" className="text-fg/90 mt-0.5 line-clamp-2 text-sm leading-snug">
               {b.last ? (
                 t('branches.last', {
-                  who: isolate(b.last.role === 'user' ? t('you') : characterName),
+                  who: isolate(
+                    b.last.role === 'user'
+                      ? t('you')
+                      : typeof characterName === 'string'
+                        ? characterName
+                        : characterName(b.last.character_id),
+                  ),
                   text: isolate(b.last.content),
                 })
               ) : (

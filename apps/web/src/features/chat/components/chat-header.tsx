@@ -1,23 +1,32 @@
-import { Eraser, GitBranch, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { Eraser, GitBranch, RotateCcw, SlidersHorizontal, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** The chat's header buttons: branches (character chat), settings, clear (AI chat only) and restart. */
+/**
+ * The chat's header buttons: a group chat with this character and branches (character chat),
+ * settings, clear (AI chat only) and restart.
+ */
 export function ChatHeaderActions({
   onSettings,
   onRestart,
   onClear,
   onBranches,
+  onGroup,
   canClear = true,
 }: {
   onSettings: () => void;
   onRestart: () => void;
   onClear?: (() => void) | undefined;
   onBranches?: (() => void) | undefined;
+  onGroup?: (() => void) | undefined;
   canClear?: boolean;
 }) {
   const { t } = useTranslation('chat');
   const buttons = [
+    // On a phone the header has no room for it: the character's page (a tap on the name) has it.
+    ...(onGroup
+      ? [{ label: t('group.new'), icon: Users, onClick: onGroup, testId: 'chat-group-open', wide: true }]
+      : []),
     ...(onBranches
       ? [{ label: t('branches.title'), icon: GitBranch, onClick: onBranches, testId: 'chat-branches-open' }]
       : []),
@@ -40,7 +49,7 @@ export function ChatHeaderActions({
       : []),
     { label: t('restart.action'), icon: RotateCcw, onClick: onRestart, testId: 'chat-restart' },
   ];
-  return buttons.map(({ label, icon: Icon, onClick, testId, disabled }) => (
+  return buttons.map(({ label, icon: Icon, onClick, testId, disabled, wide }) => (
     <Button
       key={testId}
       size="icon"
@@ -50,6 +59,7 @@ export function ChatHeaderActions({
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}
+      className={wide ? 'max-sm:hidden' : undefined}
     >
       <Icon className="h-5 w-5" aria-hidden />
     </Button>

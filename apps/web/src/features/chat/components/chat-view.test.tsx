@@ -26,6 +26,7 @@ function controller(state: ChatState, over: Partial<ChatController> = {}): ChatC
     reload: vi.fn(),
     loadOlder: vi.fn(() => Promise.resolve()),
     send: vi.fn(() => Promise.resolve(true)),
+    speak: vi.fn(() => Promise.resolve(true)),
     regenerate: vi.fn(() => Promise.resolve(true)),
     continueReply: vi.fn(() => Promise.resolve(true)),
     stop: vi.fn(),

@@ -44,6 +44,13 @@ interface ChatViewProps {
   onSettingsOpenChange: (open: boolean) => void;
   /** Messages offer "Branch from here" (character chats, whose branches the page lists). */
   branching?: boolean;
+  /**
+   * A group chat: each reply's character (its avatar and name, shown above the bubble) by the
+   * reply's `character_id`; undefined falls back to `avatar` and `assistantName`.
+   */
+  speakerOf?: ((characterId: number | null) => { avatar: ReactNode; name: string } | undefined) | undefined;
+  /** Shown just above the message box (a group chat's "who speaks next"). */
+  beforeComposer?: ReactNode;
 }
 
 /** Within this distance of the bottom the list follows a streaming reply. */
@@ -81,6 +88,8 @@ export function ChatView({
   settingsOpen,
   onSettingsOpenChange,
   branching = false,
+  speakerOf,
+  beforeComposer,
 }: ChatViewProps) {
   const { t } = useTranslation('chat');
   const { state } = chat;
@@ -183,7 +192,7 @@ export function ChatView({
         data-testid="chat-scroller"
       >
         <div ref={content} className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
-          <AiDisclosure kind={chat.kind} name={assistantName} />
+          <AiDisclosure kind={chat.kind === 'ai' ? 'ai' : 'character'} name={assistantName} />
           {state.demo && <DemoNotice admin={admin} />}
           {state.hasMore && (
             <div className="mb-3 flex justify-center">
@@ -219,8 +228,11 @@ export function ChatView({
                 ) : (
                   <MessageItem
                     message={m}
-                    avatar={avatar}
-                    author={m.role === 'user' ? t('you') : assistantName}
+                    avatar={(m.role === 'assistant' && speakerOf?.(m.character_id)?.avatar) || avatar}
+                    author={
+                      m.role === 'user' ? t('you') : (speakerOf?.(m.character_id)?.name ?? assistantName)
+                    }
+                    named={speakerOf !== undefined}
                     last={m.id === lastAssistant && m.id === lastShown}
                     live={m.id === liveId}
                     busy={chat.streaming}
@@ -232,6 +244,7 @@ export function ChatView({
           </ol>
         </div>
       </div>
+      {beforeComposer}
       <Composer
         placeholder={placeholder}
         streaming={chat.streaming}

@@ -40,6 +40,8 @@ interface MessageItemProps {
   avatar: ReactNode;
   /** Whose message, for screen readers. */
   author: string;
+  /** Shows the author's name above the bubble (a group chat's replies). */
+  named?: boolean;
   /** The newest assistant message: it can be continued, and shows its swipe arrows even alone. */
   last: boolean;
   /** Its text is streaming in right now. */
@@ -83,6 +85,7 @@ export const MessageItem = memo(function MessageItem({
   message: m,
   avatar,
   author,
+  named = false,
   last,
   live,
   busy,
@@ -129,7 +132,13 @@ export const MessageItem = memo(function MessageItem({
     >
       {!mine && <div className="mt-1 shrink-0">{avatar}</div>}
       <div className={cn('flex max-w-[85%] min-w-0 flex-col sm:max-w-[75%]', mine && 'items-end')}>
-        <span className="sr-only">{author}</span>
+        {named && !mine ? (
+          <span dir="auto" className="text-muted mb-0.5 px-1 text-xs font-semibold" data-testid="chat-author">
+            <bdi>{author}</bdi>
+          </span>
+        ) : (
+          <span className="sr-only">{author}</span>
+        )}
         {editing ? (
           <div className="border-line bg-surface-2 w-[min(36rem,80vw)] rounded-2xl border p-2">
             <label className="sr-only" htmlFor={`edit-${m.id}`}>

@@ -81,7 +81,13 @@ describe('useChat: refusals', () => {
     replyWith([
       {
         event: 'start',
-        data: { conversation_id: C1, user_message: msg(2, 'user', 'Tell me'), message_id: 0, notice: null },
+        data: {
+          conversation_id: C1,
+          user_message: msg(2, 'user', 'Tell me'),
+          message_id: 0,
+          notice: null,
+          speaker: null,
+        },
       },
       { event: 'delta', data: { text: 'Something that turned ' } },
       { event: 'delta', data: { text: 'unsafe' } },
@@ -129,7 +135,13 @@ describe('useChat: refusals', () => {
     replyWith([
       {
         event: 'start',
-        data: { conversation_id: C1, user_message: msg(2, 'user', 'Hi'), message_id: 0, notice: null },
+        data: {
+          conversation_id: C1,
+          user_message: msg(2, 'user', 'Hi'),
+          message_id: 0,
+          notice: null,
+          speaker: null,
+        },
       },
       { event: 'error', data: { code: ErrorCode.SERVICE_BUSY, message: 'Busy, try again.' } },
     ]);
@@ -314,7 +326,10 @@ describe('useChat: branches', () => {
 
   it('regenerates in the conversation shown', async () => {
     replyWith([
-      { event: 'start', data: { conversation_id: C1, user_message: null, message_id: 1, notice: null } },
+      {
+        event: 'start',
+        data: { conversation_id: C1, user_message: null, message_id: 1, notice: null, speaker: null },
+      },
       { event: 'delta', data: { text: 'Another hello.' } },
       {
         event: 'done',

@@ -28,7 +28,11 @@ import { frameBatch } from '../lib/frame-batch';
 import { settledValue } from '@/lib/tracked';
 
 /** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
-export type ChatSource = { kind: 'character'; characterId: number } | { kind: 'ai' };
+export type ChatSource =
+  | { kind: 'character'; characterId: number }
+  | { kind: 'ai' }
+  /** A group chat (issue 22): its conversation, known from the address. */
+  | { kind: 'group'; conversationId: string };
 
 /** Whether the conversation shown shares this message with the one it branched from. */
 const sharedMessage = (state: ChatState, id: number) =>
@@ -50,6 +54,8 @@ export interface ChatController {
   loadOlder: () => Promise<void>;
   /** Sends a message; false when it was refused (the caller keeps the text). */
   send: (content: string) => Promise<boolean>;
+  /** A group chat: the character speaks next, without a new message of the user's. */
+  speak: (characterId: number) => Promise<boolean>;
   regenerate: (id: number) => Promise<boolean>;
   continueReply: (id: number) => Promise<boolean>;
   stop: () => void;
@@ -103,13 +109,16 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     stateRef.current = state;
   });
   const characterId = source.kind === 'character' ? source.characterId : undefined;
+  const groupId = source.kind === 'group' ? source.conversationId : undefined;
+  /** The AI chat keeps its conversation's id in local storage (spec §3). */
+  const stored = source.kind === 'ai';
 
-  /** Where the current conversation is: its id once known, else the character. */
+  /** Where the current conversation is: its id once known, else the character (or the group's). */
   const where = useCallback((): ChatWhere | null => {
-    const id = stateRef.current.conversation?.id;
+    const id = stateRef.current.conversation?.id ?? groupId;
     if (id) return { conversationId: id };
     return characterId === undefined ? null : { characterId };
-  }, [characterId]);
+  }, [characterId, groupId]);
 
   const failLoad = useCallback((err: unknown) => {
     const code = err instanceof ApiError ? err.code : 0;
@@ -126,6 +135,14 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
 
   const load = useCallback(async () => {
     dispatch({ type: 'phase', phase: 'loading' });
+    if (groupId !== undefined) {
+      try {
+        dispatch({ type: 'loaded', page: await getMessages({ conversationId: groupId }) });
+      } catch (err) {
+        failLoad(err);
+      }
+      return;
+    }
     if (characterId !== undefined) {
       const early = firstPage.current;
       firstPage.current = undefined;
@@ -153,7 +170,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
         failLoad(err);
       }
     }
-  }, [characterId, failLoad]);
+  }, [characterId, groupId, failLoad]);
 
   const shownAtOnce = useRef(arrived !== undefined);
   useEffect(() => {
@@ -168,6 +185,10 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
    * text stay; a character that is not for this visitor says why as on a first load.
    */
   const resync = useCallback(async () => {
+    if (groupId !== undefined) {
+      await load();
+      return;
+    }
     if (characterId === undefined) {
       removeLocal(StorageKey.conversationId);
       dispatch({ type: 'blank' });
@@ -178,7 +199,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     } catch (err) {
       failLoad(err);
     }
-  }, [characterId, failLoad]);
+  }, [characterId, groupId, failLoad, load]);
 
   /** Refusals of a reply: credits (the dialog opened already), adult content, policy, removed. */
   const refused = useCallback(
@@ -248,7 +269,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
           {
             start: (data) => {
               started = true;
-              if (characterId === undefined) writeLocal(StorageKey.conversationId, data.conversation_id);
+              if (stored) writeLocal(StorageKey.conversationId, data.conversation_id);
               dispatch({ type: 'started', data });
               // The credits were taken before the reply started: show the new balance now.
               creditsEvents.emit('-5');
@@ -297,7 +318,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       if (outcome !== 'done') creditsEvents.emit('-5');
       return true;
     },
-    [characterId, reconcile, refused, t],
+    [stored, reconcile, refused, t],
   );
 
   const send = useCallback(
@@ -316,6 +337,17 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       );
     },
     [characterId, pendingModel, run],
+  );
+
+  const speak = useCallback(
+    async (speakerId: number) => {
+      const conversation = stateRef.current.conversation;
+      if (!conversation || stateRef.current.phase !== 'ready') return false;
+      return run({ speakerId, conversationId: conversation.id }, () =>
+        dispatch({ type: 'sending', user: null, reply: localMessage('assistant', '') }),
+      );
+    },
+    [run],
   );
 
   /** Regenerates or continues a reply in the conversation shown. */
@@ -429,18 +461,18 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     async (w: ChatWhere) => {
       try {
         const page = await restartChat(w);
-        if (characterId === undefined) writeLocal(StorageKey.conversationId, page.conversation.id);
+        if (stored) writeLocal(StorageKey.conversationId, page.conversation.id);
         dispatch({ type: 'loaded', page });
       } catch {
         // The API client showed why.
       }
     },
-    [characterId],
+    [stored],
   );
 
   const restart = useCallback(async () => {
     abortRef.current?.abort();
-    if (characterId === undefined) {
+    if (stored) {
       removeLocal(StorageKey.conversationId);
       setPendingModel(defaultModel);
       dispatch({ type: 'blank' });
@@ -448,7 +480,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     }
     const w = where();
     if (w) await restartAt(w);
-  }, [characterId, defaultModel, restartAt, where]);
+  }, [stored, defaultModel, restartAt, where]);
 
   const clear = useCallback(async () => {
     abortRef.current?.abort();
@@ -513,6 +545,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       reload: () => void load(),
       loadOlder,
       send,
+      speak,
       regenerate,
       continueReply,
       stop,
@@ -536,6 +569,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       load,
       loadOlder,
       send,
+      speak,
       regenerate,
       continueReply,
       stop,

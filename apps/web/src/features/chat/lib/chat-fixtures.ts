@@ -19,6 +19,7 @@ export const msg = (
   engine: role === 'assistant' ? 'openai' : null,
   notice: null,
   shared: false,
+  character_id: null,
   create_time: id,
   ...over,
 });
@@ -32,6 +33,7 @@ export const conversation: MessagePage['conversation'] = {
   memory: '',
   memory_auto: false,
   parent_id: null,
+  members: [],
 };
 
 export const page = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}): MessagePage => ({
@@ -40,6 +42,7 @@ export const page = (messages: ChatMessageDto[], over: Partial<MessagePage> = {}
   has_more: false,
   demo_engine: false,
   is_admin: false,
+  members: [],
   ...over,
 });
 
@@ -56,5 +59,5 @@ export const sending = (text: string, reply = ''): ChatAction => ({
 /** The stream's start: the user's message as stored (null for a regenerate), and its notice. */
 export const started = (notice: 'crisis' | null, user: ChatMessageDto | null): ChatAction => ({
   type: 'started',
-  data: { conversation_id: 'c1', user_message: user, message_id: 0, notice },
+  data: { conversation_id: 'c1', user_message: user, message_id: 0, notice, speaker: null },
 });

@@ -20,6 +20,27 @@ describe('chatReducer', () => {
     expect(s.demo).toBe(true);
   });
 
+  it('in a group chat, streams a reply to no new message under the character the start names', () => {
+    const members = [
+      { id: 7, name: 'Mira', head: '/m.png', NSFW: false },
+      { id: 8, name: 'Theo', head: '/t.png', NSFW: false },
+    ];
+    let s = chatReducer(loaded([]), {
+      type: 'loaded',
+      page: page([msg(1, 'assistant', 'Hello.', { character_id: 7 })], { members }),
+    });
+    expect(s.members).toEqual(members);
+    s = chatReducer(s, { type: 'sending', user: null, reply: localMessage('assistant', '') });
+    expect(s.messages).toHaveLength(2);
+    s = chatReducer(s, {
+      type: 'started',
+      data: { conversation_id: 'c1', user_message: null, message_id: 0, notice: null, speaker: 8 },
+    });
+    expect(s.messages[1]).toMatchObject({ role: 'assistant', character_id: 8 });
+    s = chatReducer(s, { type: 'refused' });
+    expect(s.messages.map((m) => m.id)).toEqual([1]);
+  });
+
   it('takes back both messages when the reply is refused before it starts (credits, policy)', () => {
     let s = loaded([msg(1, 'assistant', 'Hello.')]);
     s = chatReducer(s, sending('Hi'));

@@ -1,4 +1,10 @@
-import type { ChatMessageDto, ChatStreamEvent, ConversationDto, MessagePage } from '@lumi/contract';
+import type {
+  ChatMessageDto,
+  ChatStreamEvent,
+  ConversationDto,
+  GroupMember,
+  MessagePage,
+} from '@lumi/contract';
 import { appConfig } from '@/lib/app-config';
 
 /** A message as shown: stored ones have their server id; `local` ones (negative ids) are not stored yet. */
@@ -32,6 +38,8 @@ export interface ChatState {
   demo: boolean;
   /** The reader is an admin (the page says so): operator instructions are shown. */
   admin: boolean;
+  /** A group chat's characters, in turn order (empty for other chats). */
+  members: GroupMember[];
   live: Live | null;
 }
 
@@ -44,7 +52,8 @@ export type ChatAction =
   | { type: 'older'; page: MessagePage }
   | { type: 'newest'; page: MessagePage }
   | { type: 'conversation'; conversation: ConversationDto }
-  | { type: 'sending'; user: UiMessage; reply: UiMessage }
+  /** A new reply, to a new message of the user's (`user`) or, in a group chat, to none. */
+  | { type: 'sending'; user: UiMessage | null; reply: UiMessage }
   | { type: 'reworking'; mode: 'regenerate' | 'continue'; id: number }
   | { type: 'started'; data: StartData }
   | { type: 'delta'; text: string }
@@ -63,6 +72,7 @@ export const initialChatState: ChatState = {
   // Known from the site's configuration before the first page or reply says so.
   demo: appConfig.chatDemo ?? false,
   admin: false,
+  members: [],
   live: null,
 };
 
@@ -87,6 +97,7 @@ export function localMessage(role: 'user' | 'assistant', content: string): UiMes
     engine: null,
     notice: null,
     shared: false,
+    character_id: null,
     create_time: Date.now(),
     local: true,
   };
@@ -137,6 +148,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         hasMore: action.page.has_more,
         demo: action.page.demo_engine,
         admin: action.page.is_admin,
+        members: action.page.members,
         live: null,
       };
     case 'blank':
@@ -153,6 +165,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         conversation: action.page.conversation,
         demo: action.page.demo_engine,
         admin: action.page.is_admin,
+        members: action.page.members,
         messages: mergeNewest(state.messages, action.page.messages),
         live: null,
       };
@@ -161,7 +174,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'sending':
       return {
         ...state,
-        messages: [...state.messages, action.user, action.reply],
+        messages: [...state.messages, ...(action.user ? [action.user] : []), action.reply],
         live: { mode: 'send', targetId: action.reply.id, joiner: null, original: null },
       };
     case 'reworking': {
@@ -190,15 +203,19 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           memory: '',
           memory_auto: false,
           parent_id: null,
+          members: [],
         } satisfies ConversationDto);
-      const { notice } = action.data;
+      const { notice, speaker } = action.data;
       // The stored user message takes the place of its local copy (the last local user message).
       const at = stored ? state.messages.findLastIndex((m) => m.local && m.role === 'user') : -1;
       const targetId = state.live?.targetId;
       const messages = state.messages.map((m, i) => {
         if (stored && i === at) return stored;
-        // The crisis notice comes before the reply while it streams, not only once it is stored.
-        if (notice && m.id === targetId) return { ...m, notice };
+        // The crisis notice comes before the reply while it streams, not only once it is stored;
+        // in a group chat, so does who is replying.
+        if (m.id === targetId && (notice || speaker)) {
+          return { ...m, ...(notice ? { notice } : {}), ...(speaker ? { character_id: speaker } : {}) };
+        }
         return m;
       });
       return { ...state, conversation, messages };
@@ -233,9 +250,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const live = state.live;
       if (!live) return state;
       if (live.mode === 'send') {
-        // Neither the user message nor the reply was stored.
+        // Neither the user message (none for a group chat's nudge) nor the reply was stored.
         const at = state.messages.findIndex((m) => m.id === live.targetId);
-        return { ...state, messages: state.messages.filter((_, i) => i !== at && i !== at - 1), live: null };
+        const asked = state.messages[at - 1]?.local ? at - 1 : -1;
+        return { ...state, messages: state.messages.filter((_, i) => i !== at && i !== asked), live: null };
       }
       const original = live.original;
       return original
