@@ -56,5 +56,8 @@ export function withCardVoice(
 ): Record<string, unknown> {
   if (!voiceId || !isPresetVoice(voiceId)) return extensions;
   const own = extensions[CARD_EXTENSION_KEY];
-  return { ...extensions, [CARD_EXTENSION_KEY]: { ...(isRecord(own) ? own : {}), [CARD_VOICE_KEY]: voiceId } };
+  return {
+    ...extensions,
+    [CARD_EXTENSION_KEY]: { ...(isRecord(own) ? own : {}), [CARD_VOICE_KEY]: voiceId },
+  };
 }

@@ -64,7 +64,8 @@ export class MessageSpeechService {
     if (!chosen) return { voiceId: fallback, preset: fallback };
     if (isPresetVoice(chosen)) return { voiceId: chosen, preset: chosen };
     const jobId = clonedVoiceJob(chosen);
-    const clone = jobId && character?.visibility === 'private' ? await this.deps.queue.find(jobId) : undefined;
+    const clone =
+      jobId && character?.visibility === 'private' ? await this.deps.queue.find(jobId) : undefined;
     const profile = clone?.userId === user.id ? cloneProfileOf(clone) : undefined;
     if (!profile) return { voiceId: fallback, preset: fallback };
     // The cloned voice speaks through the preset nearest its pitch, converted toward it.
