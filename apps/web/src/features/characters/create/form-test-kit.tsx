@@ -149,6 +149,7 @@ export const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => 
   model: 'genla-8b',
   my_rating: null,
   cloned_from: null,
+  voice_id: null,
   based_on: [],
   ...over,
 });
