@@ -126,17 +126,24 @@ export function ReplyVoiceProvider({
     [play, player, preparing],
   );
 
-  // Auto-play: the reply that just finished streaming (not one that was there before).
+  // Auto-play: the reply that just finished streaming (not one that was there before), read
+  // once its final text is in the list.
+  const latest = useRef(messages);
   const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    latest.current = messages;
+  });
   useEffect(() => {
     const ended = wasStreaming.current && !streaming;
     wasStreaming.current = streaming;
     if (!ended || !autoPlay) return;
-    const last = messages.at(-1);
-    if (last?.role === 'assistant' && !last.local && last.refusal === undefined && last.content.trim()) {
-      void play(last);
-    }
-  }, [streaming, autoPlay, messages, play]);
+    setTimeout(() => {
+      const last = latest.current.at(-1);
+      if (last?.role === 'assistant' && !last.local && last.refusal === undefined && last.content.trim()) {
+        void play(last);
+      }
+    }, 0);
+  }, [streaming, autoPlay, play]);
 
   useEffect(() => () => asking.current?.abort(), []);
 
