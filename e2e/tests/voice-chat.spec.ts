@@ -36,10 +36,11 @@ for (const locale of ['en', 'ar'] as const) {
         await page.addInitScript(() => {
           const w = window as unknown as { played: string[] };
           w.played = [];
-          const play = HTMLMediaElement.prototype.play;
-          HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+          const proto = HTMLMediaElement.prototype;
+          const { play } = Object.getOwnPropertyDescriptors(proto);
+          proto.play = function (this: HTMLMediaElement) {
             w.played.push(this.src);
-            return play.call(this);
+            return (play.value as typeof proto.play).call(this);
           };
         });
         const touch = width < 768;
