@@ -30,7 +30,8 @@ await eachView(async ({ page, prefix, shot, w }) => {
   await shot('voice-listen');
   await listen.click();
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="message-listen"]')?.getAttribute('data-cost') === '0',
+    () =>
+      globalThis.document.querySelector('[data-testid="message-listen"]')?.getAttribute('data-cost') === '0',
   );
   await shot('voice-listened');
   await page.getByTestId('chat-settings-open').click();
