@@ -63,6 +63,7 @@ import {
 import type { FaceSwapService } from './modules/images/faceswap.service';
 import type { ModerationService } from './modules/safety/moderation.service';
 import type { SpeechService } from './modules/speech/speech.service';
+import type { MessageSpeechService } from './modules/speech/message-speech';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 import type { ReportsService } from './modules/reports/reports.service';
 import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
@@ -81,6 +82,7 @@ declare module 'fastify' {
       queue: JobQueue;
       images: ImagesService;
       speech: SpeechService;
+      messageSpeech: MessageSpeechService;
       faceSwap: FaceSwapService;
       moderation: ModerationService;
       reports: ReportsService;
@@ -132,7 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto } =
     await buildServices(app, deps, clock);
   app.decorate('services', services);
-  const { sessions, credits, characters, chat, accounts, payments, redeem, queue, images, speech } = services;
+  const {
+    sessions,
+    credits,
+    characters,
+    chat,
+    accounts,
+    payments,
+    redeem,
+    queue,
+    images,
+    speech,
+    messageSpeech,
+  } = services;
   const { faceSwap, reports } = services;
   const worker = config.jobs.runWorkers
     ? createWorker({
@@ -269,8 +283,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               }),
           });
           await auth.register(chatRoutes, { chat });
-          await auth.register(imageRoutes, { images, faceSwap, queue });
-          await auth.register(speechRoutes, { speech, credits });
+          await auth.register(imageRoutes, {
+            images,
+            faceSwap,
+            queue,
+            speechAudio: (job) => speech.statusAudio(job),
+          });
+          await auth.register(speechRoutes, { speech, credits, messageSpeech });
           await auth.register(reportRoutes, { reports });
           await auth.register(characterRoutes, {
             characters,

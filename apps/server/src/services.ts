@@ -49,6 +49,7 @@ import { ModerationService } from './modules/safety/moderation.service';
 import { moderationEnginesFor } from './modules/safety/engines';
 import type { ModerationEngine } from '@lumi/engines';
 import { SpeechService } from './modules/speech/speech.service';
+import { MessageSpeechService } from './modules/speech/message-speech';
 import { ReportsService } from './modules/reports/reports.service';
 
 export interface AppDeps {
@@ -224,6 +225,14 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     moderation,
   });
+  const messageSpeech = new MessageSpeechService({
+    queue,
+    chat,
+    moderation,
+    offline: speech.offline,
+    maxOpenPerUser: config.jobs.maxOpenPerUser,
+    audio: (job) => speech.statusAudio(job),
+  });
   const faceSwap = new FaceSwapService({
     db: database.db,
     clock,
@@ -274,6 +283,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
       queue,
       images,
       speech,
+      messageSpeech,
     },
     /** What only the routes need. */
     storage,

@@ -203,6 +203,16 @@ describe('the permission matrix', () => {
       [NO_SESSION, NOT_FOUND, INVALID_INPUT, NOT_FOUND, NOT_FOUND],
     ],
     [
+      'read a reply aloud',
+      () => ['POST', '/cgi-bin/auth/character_msg/speech', { id: messageId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      'read a reply aloud as seen in a conversation',
+      () => ['POST', '/cgi-bin/auth/character_msg/speech', { id: messageId, conversationId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
       'set a conversation memory',
       () => ['POST', '/cgi-bin/auth/character_msg/memory', { conversationId, memory: 'x' }],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],

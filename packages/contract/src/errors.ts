@@ -111,6 +111,9 @@ export const MESSAGE_KEYS = [
   'reply_refused',
   'image_explicit',
   'account_banned',
+  'voice_clone_private',
+  'voice_unavailable',
+  'speech_reply_only',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

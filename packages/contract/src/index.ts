@@ -27,6 +27,7 @@ export * from './api/payments';
 export * from './images';
 export * from './api/images';
 export * from './voices';
+export * from './character-voice';
 export * from './api/speech';
 export * from './sse';
 export * from './api/content';

@@ -27,7 +27,10 @@ const TABLE = {
   groupChat: { module: 'app/routes/group-chat-route.tsx', namespaces: ['chat'] },
   search: { module: 'features/characters/search/search-page.tsx', namespaces: ['search'] },
   manageCharacter: { module: 'features/characters/manage/manage-page.tsx', namespaces: ['manage'] },
-  createCharacter: { module: 'features/characters/create/create-character-page.tsx', namespaces: ['create'] },
+  createCharacter: {
+    module: 'features/characters/create/create-character-page.tsx',
+    namespaces: ['create', 'voice'],
+  },
   profile: { module: 'features/session/profile/profile-page.tsx', namespaces: ['account'] },
   pricing: { module: 'app/routes/pricing-route.tsx', namespaces: ['pay'] },
   testCheckout: { module: 'features/pay/test-checkout-page.tsx', namespaces: ['pay'] },

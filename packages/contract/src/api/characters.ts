@@ -12,6 +12,7 @@ import {
   parseTags,
 } from '../characters';
 import { LINEAGE_LIMITS } from '../lineage';
+import { isCharacterVoiceId } from '../character-voice';
 import * as API from './routes/characters';
 import { endpoint, noData } from './endpoint';
 import { jsonField, lorebookSchema, storedLorebookSchema } from './lorebook';
@@ -133,6 +134,14 @@ export const characterFormSchema = z.object({
    * left out, the character keeps its book (or takes the card's).
    */
   character_book: z.preprocess(jsonField, lorebookSchema.nullable().optional()),
+  /**
+   * The character's voice (issue 22): a preset's id, or `clone:<id>` of one of the owner's
+   * cloned voices (private characters only); blank clears it; left out, it stays.
+   */
+  voice_id: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().max(64).refine(isCharacterVoiceId).nullable().optional(),
+  ),
 });
 export type CharacterForm = z.infer<typeof characterFormSchema>;
 
@@ -218,6 +227,8 @@ export const characterDetailSchema = characterSummarySchema.extend({
   cloned_from: z.number().int().nullable(),
   /** The versions it is based on, oldest first, the nearest last (empty for an original). */
   based_on: z.array(basedOnSchema).max(LINEAGE_LIMITS.entries),
+  /** Its voice (a preset id or `clone:<id>`); null: it speaks in the default voice of its gender. */
+  voice_id: z.string().nullable(),
 });
 export type CharacterDetail = z.infer<typeof characterDetailSchema>;
 

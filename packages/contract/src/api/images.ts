@@ -68,6 +68,14 @@ export const faceBoxSchema = z.object({
   height: z.number(),
 });
 
+/** Audio a speech job made: its signed URL, format and length. */
+export const spokenAudioSchema = z.object({
+  url: z.string(),
+  format: z.enum(['mp3', 'wav']),
+  seconds: z.number(),
+});
+export type SpokenAudio = z.infer<typeof spokenAudioSchema>;
+
 /** GET /cgi-bin/auth/aigc/status?id=: where a job is. */
 export const jobStatusSchema = z.object({
   id: z.string(),
@@ -80,6 +88,8 @@ export const jobStatusSchema = z.object({
   progress: z.number().optional(),
   /** Done: the results. */
   images: z.array(jobImageSchema).optional(),
+  /** Done speech (a reply read aloud, character_msg/speech): the audio, a signed URL. */
+  audio: spokenAudioSchema.optional(),
   /** A face swap's base photo with several faces: which one was swapped can be changed. */
   faces: z.array(faceBoxSchema).optional(),
   /** Failed: what to tell the user (translated); the credits were refunded. */

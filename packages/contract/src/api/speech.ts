@@ -2,6 +2,35 @@ import { z } from 'zod';
 import { SPEECH_LIMITS, VOICE_IDS } from '../voices';
 import * as API from './routes/speech';
 import { endpoint } from './endpoint';
+import { jobStatusSchema } from './images';
+
+const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * POST /cgi-bin/auth/character_msg/speech: read a character's reply aloud, its chosen
+ * alternative, in the character's voice. `conversationId` is where the page shows the message
+ * (a branch shows its parent's), as for the other message calls.
+ */
+export const messageSpeechBodySchema = z.strictObject({
+  id: messageId,
+  conversationId: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.uuid().optional(),
+  ),
+});
+
+/** The reply's speech job as the status call shows it, with what it cost this call. */
+export const messageSpeechSchema = jobStatusSchema.extend({
+  /** What speaking this text costs (the text-to-speech tool's price for it). */
+  cost: z.number().int(),
+  /** Credits this call spent: `cost` the first time, 0 when the speech was made already. */
+  charged: z.number().int(),
+  /** The same text in the same voice was spoken before: this is that job (free). */
+  cached: z.boolean(),
+  /** The voice it speaks in (the character's, or the default of its gender). */
+  voice_id: z.string(),
+});
+export type MessageSpeech = z.infer<typeof messageSpeechSchema>;
 
 /** POST /cgi-bin/auth/aigc/speech/text-to-speech: answers the audio itself. */
 export const ttsBodySchema = z.strictObject({
@@ -22,6 +51,11 @@ export const speechHistoryItemSchema = z.object({
   seconds: z.number(),
   preview: z.boolean(),
   created_at: z.number(),
+  /**
+   * A clone that can be a private character's voice (made with consent, its voice profile kept):
+   * the id the character form sends (`clone:<id>`); null otherwise.
+   */
+  character_voice_id: z.string().nullable(),
 });
 export type SpeechHistoryItem = z.infer<typeof speechHistoryItemSchema>;
 
@@ -97,6 +131,15 @@ export const SPEECH_ENDPOINTS = {
     },
     answer: audioAnswer,
     response: z.null(),
+  }),
+  messageSpeech: endpoint({
+    ...API.messageSpeech,
+    summary:
+      "Read a character's reply aloud in its voice: a text-to-speech job (charged as text to speech), made once per message text and voice; asking again is free",
+    tag: 'speech',
+    access: 'session',
+    body: messageSpeechBodySchema,
+    response: messageSpeechSchema,
   }),
   speechHistory: endpoint({
     ...API.speechHistory,

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { voiceById } from '@lumi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConvertCloneEngine, ElevenLabsCloneEngine, type CloneRequest } from '../clone';
@@ -8,78 +6,20 @@ import { encodeWav } from '../voice/wav';
 import { ElevenLabsEngine } from './elevenlabs';
 import { OpenAISpeechEngine } from './openai-speech';
 import { splitSentences } from './split';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
+import { startSpeechBackend, type SeenRequest, type SpeechBackend } from './speech-backend.test-kit';
 
 /** ElevenLabs and OpenAI-compatible speech, the way each answers (audio bytes, JSON errors). */
-let server: http.Server;
+let backend: SpeechBackend;
 let base = '';
-const seen: Seen[] = [];
-const voices = new Set<string>();
+let seen: SeenRequest[] = [];
+let voices = new Set<string>();
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(500, 1)]);
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const json = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (
-        url.pathname.startsWith('/v1/') &&
-        req.headers['xi-api-key'] === undefined &&
-        !url.pathname.startsWith('/v1/audio')
-      ) {
-        return json(401, { detail: { status: 'invalid_api_key' } });
-      }
-      const tts = /^\/v1\/text-to-speech\/([\w-]+)$/.exec(url.pathname);
-      if (tts?.[1]) {
-        if (req.headers['xi-api-key'] !== 'xi-key')
-          return json(401, { detail: { status: 'invalid_api_key' } });
-        if (tts[1] !== 'EXAVITQu4vr4xnSDxMaL' && !voices.has(tts[1]))
-          return json(404, { detail: { status: 'voice_not_found' } });
-        const text = (JSON.parse(body.toString()) as { text: string }).text;
-        if (text.includes('FAIL')) return json(500, { detail: 'boom' });
-        res.writeHead(200, { 'content-type': 'audio/mpeg' });
-        return res.end(MP3);
-      }
-      if (url.pathname === '/v1/voices/add') {
-        const type = req.headers['content-type'] ?? '';
-        if (!type.startsWith('multipart/form-data') || !body.includes('name="files"')) {
-          return json(422, { detail: 'files required' });
-        }
-        const id = `cloned${voices.size + 1}`;
-        voices.add(id);
-        return json(200, { voice_id: id, requires_verification: false });
-      }
-      const del = /^\/v1\/voices\/([\w-]+)$/.exec(url.pathname);
-      if (del?.[1] && req.method === 'DELETE') {
-        voices.delete(del[1]);
-        return json(200, { status: 'ok' });
-      }
-      if (url.pathname === '/v1/audio/speech') {
-        if (req.headers.authorization !== 'Bearer sk-speech')
-          return json(401, { error: { message: 'bad key' } });
-        res.writeHead(200, { 'content-type': 'audio/wav' });
-        return res.end(encodeWav(new Float32Array(2205).fill(0.1), 22050));
-      }
-      json(404, {});
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  backend = await startSpeechBackend({ mp3: MP3 });
+  ({ base, seen, voices } = backend);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => backend.close());
 
 const aria = voiceById('aria')!;
 

@@ -69,6 +69,11 @@ export const characters = pgTable(
     commentNum: integer('comment_num').notNull().default(0),
     /** Position in today's Hot order, recomputed once a UTC day. */
     hotKey: integer('hot_key').notNull().default(0),
+    /**
+     * Its voice (issue 22): a preset voice's id, or `clone:<job id>` of one of the owner's cloned
+     * voices (private characters only); null speaks in the default voice of its gender.
+     */
+    voiceId: text('voice_id'),
     /** Hidden from everyone but its owner: by an admin, or by reports until one reviews it. */
     hiddenAt: at('hidden_at'),
     search: tsvector('search').generatedAlwaysAs(

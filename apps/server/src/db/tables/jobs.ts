@@ -57,6 +57,10 @@ export const jobs = pgTable(
       .on(t.heartbeatAt)
       .where(sql`${t.state} = 'running'`),
     index('jobs_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
+    // A reply read aloud is made once per message text and voice (character_msg/speech).
+    index('jobs_speech_cache_idx')
+      .on(t.userId, sql`(${t.input}->>'cache')`)
+      .where(sql`${t.input} ? 'cache'`),
   ],
 );
 export type JobRow = typeof jobs.$inferSelect;

@@ -13,13 +13,17 @@ import {
   parseTags,
   readCardCredits,
   readCardFile,
+  readCardVoice,
   withCardCredits,
+  withCardVoice,
   withoutCardCredits,
+  withoutCardVoice,
   type CardCredit,
   type CardData,
   type CharacterForm,
   type ParsedCard,
 } from '@lumi/contract';
+import type { Db } from '../../db/client';
 import type { Character, LineageEntry, NewCharacter, User } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { inputError } from '../../lib/validate';
@@ -28,6 +32,7 @@ import { requireUploadAllowed } from '../images/picture-check';
 import type { FileStorage } from '../../lib/storage';
 import type { ModerationService } from '../safety/moderation.service';
 import type { FullRow } from './characters.repository';
+import { checkCharacterVoice } from './character-voice';
 
 export interface UploadedFiles {
   head?: Buffer | undefined;
@@ -68,11 +73,13 @@ const MAPPED_CARD_KEYS = new Set([
  * avatar, and stores new images.
  */
 export async function resolveDraft(
-  deps: { moderation: ModerationService; storage: FileStorage },
+  deps: { moderation: ModerationService; storage: FileStorage; db: Db },
   user: User,
   form: CharacterForm,
   files: UploadedFiles,
   base: Partial<Draft>,
+  /** Whose character it is (an admin may edit another's): a cloned voice must be theirs. */
+  ownerId: string = user.id,
 ): Promise<{ values: Omit<NewCharacter, 'ownerId' | 'approval'>; tags: string[] }> {
   let card: ParsedCard | undefined;
   if (files.card) {
@@ -126,6 +133,9 @@ export async function resolveDraft(
   const profile = modelProfile(model);
   if ((nsfw || profile?.adult) && !user.enableNsfw) throw nsfwRequired();
   const category = form.category ?? base.category ?? 'realistic';
+  const visibility = form.visibility ?? base.visibility ?? 'public';
+  const voiceId = form.voice_id !== undefined ? form.voice_id : (fromCard.voiceId ?? base.voiceId ?? null);
+  await checkCharacterVoice(deps.db, ownerId, voiceId, visibility);
   const values = {
     name: name.slice(0, CHARACTER_LIMITS.name),
     description,
@@ -143,7 +153,8 @@ export async function resolveDraft(
     category,
     gender: form.gender ?? base.gender ?? 'Female',
     nsfw,
-    visibility: form.visibility ?? base.visibility ?? 'public',
+    visibility,
+    voiceId,
     cardExtra: withBook(
       card ? cardExtraOf(card) : (base.cardExtra ?? { data: {}, top: {} }),
       form.character_book,
@@ -254,6 +265,7 @@ export interface Draft {
   tags: string[];
   clonedFrom: number | null;
   lineage: LineageEntry[];
+  voiceId: string | null;
 }
 
 /** The texts of a card's character book (keys, names, comments and contents of its entries). */
@@ -300,6 +312,7 @@ export function draftOf(c: Character): Partial<Draft> {
     tags: c.tagLine ? c.tagLine.split(',') : [],
     clonedFrom: c.clonedFrom,
     lineage: c.lineage,
+    voiceId: c.voiceId,
   };
 }
 
@@ -325,6 +338,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
   set('creatorNotes', nonEmpty(d.creator_notes));
   if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
   if (d.tags.length) out.tags = d.tags;
+  set('voiceId', readCardVoice(d.extensions));
   return out;
 }
 
@@ -332,7 +346,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
 function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
-  data.extensions = withoutCardCredits(card.data.extensions);
+  data.extensions = withoutCardVoice(withoutCardCredits(card.data.extensions));
   return { data, top: card.extra };
 }
 
@@ -383,7 +397,7 @@ function exportTags(carried: unknown, tags: string[], categoryTag: string): stri
 export function cardDataOf(row: FullRow, tags: string[], basedOn: readonly CardCredit[] = []): CardData {
   const c = row.c;
   const carried = c.cardExtra.data.extensions;
-  const extensions = withCardCredits(isRecord(carried) ? carried : {}, basedOn);
+  const extensions = withCardVoice(withCardCredits(isRecord(carried) ? carried : {}, basedOn), c.voiceId);
   return {
     creator: row.creatorName.trim(),
     character_version: '',

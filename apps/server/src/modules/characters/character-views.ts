@@ -67,5 +67,6 @@ export function detailOf(
     my_rating: myRating,
     cloned_from: c.clonedFrom,
     based_on: basedOn,
+    voice_id: c.voiceId,
   };
 }

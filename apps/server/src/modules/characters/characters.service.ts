@@ -1,6 +1,7 @@
 import {
   CHARACTER_LIMITS,
   ErrorCode,
+  isPresetVoice,
   isRecord,
   writePngCard,
   type BrowseItem,
@@ -282,6 +283,8 @@ export class CharactersService {
       // The source is credited as it is now; the one who clones is the new version's creator.
       base.lineage = lineageOfClone(source);
       base.cardExtra = clonedCardExtra(source.c.cardExtra);
+      // A cloned voice is its owner's alone: someone else's copy speaks in the default voice.
+      if (source.c.ownerId !== user.id && base.voiceId && !isPresetVoice(base.voiceId)) base.voiceId = null;
       // A copy gets image files of its own: removing either character, or erasing either
       // owner's account, never takes the other's avatar.
       if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
@@ -310,7 +313,7 @@ export class CharactersService {
     this.assertMayChange(user, existing);
     if (existing.nsfw && !user.enableNsfw) throw nsfwRequired();
     this.refuseBannedPublisher(user, form.visibility ?? existing.visibility);
-    const draft = await resolveDraft(this.deps, user, form, files, draftOf(existing));
+    const draft = await resolveDraft(this.deps, user, form, files, draftOf(existing), existing.ownerId);
     await this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockCharacter(tx, existing.id);
       if (!locked || locked.deletedAt) throw notFound();

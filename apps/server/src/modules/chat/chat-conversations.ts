@@ -281,6 +281,28 @@ export class ChatConversations {
   }
 
   /**
+   * A message as the caller sees it in the conversation `seenIn` (by default its own), with the
+   * conversation's character checked for this caller (private, adult, deleted): read only.
+   */
+  async seenMessage(
+    user: User,
+    id: number,
+    seenIn: string | undefined,
+  ): Promise<{ message: ChatMessageRow; character: ChatCharacter | undefined }> {
+    const conversation = seenIn
+      ? await this.ownConversation(user, seenIn)
+      : (await this.ownMessage(user, id)).conversation;
+    const message = await branches.historyMessage(this.deps.db, conversation.id, id);
+    if (!message) throw notFound();
+    if (conversation.members.length) {
+      // A group chat's reply is its writer's (a member the caller may still chat with).
+      const cast = await this.castOf(user, conversation);
+      return { message, character: cast.find((c) => c.id === message.characterId) ?? cast[0] };
+    }
+    return { message, character: await this.characterOf(user, conversation) };
+  }
+
+  /**
    * Changes a message the caller sees in the conversation `seenIn` (by default the message's
    * own), in that conversation alone: a message it shares with the conversation it branched
    * from is copied into it first, and the branches made from it that share the message take

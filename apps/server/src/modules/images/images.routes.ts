@@ -1,4 +1,5 @@
-import { IMAGE_ENDPOINTS as E } from '@lumi/contract';
+import { IMAGE_ENDPOINTS as E, type JobStatus } from '@lumi/contract';
+import type { JobRow } from '../../db/schema';
 import { serverMessage } from '../../i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -20,7 +21,9 @@ export const imageRoutes: FastifyPluginAsync<{
   images: ImagesService;
   faceSwap: FaceSwapService;
   queue: JobQueue;
-}> = async (app, { images, faceSwap, queue }) => {
+  /** A speech job's audio (a reply read aloud polls this call too). */
+  speechAudio: (job: JobRow) => Partial<JobStatus>;
+}> = async (app, { images, faceSwap, queue, speechAudio }) => {
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
   route(app, E.imageCreate, async (request) => {
@@ -51,6 +54,7 @@ export const imageRoutes: FastifyPluginAsync<{
         results: (j) => ({
           ...images.statusResults(j, user),
           ...(j.kind === 'faceswap' ? FaceSwapService.statusExtras(j) : {}),
+          ...speechAudio(j),
         }),
       }),
     );

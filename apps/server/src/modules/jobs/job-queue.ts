@@ -51,9 +51,24 @@ export class JobQueue {
     job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
     limits: JobLimits,
   ): Promise<JobRow> {
+    return (await this.submitOnce(job, limits)).job;
+  }
+
+  /**
+   * `submit`, made once per `cache` key of the user: a job of theirs with the key that has not
+   * failed is answered instead (`reused`), spending nothing. The key is looked up under the lock
+   * on the user's jobs, so concurrent calls with one key make and charge one job.
+   */
+  async submitOnce(
+    job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
+    limits: JobLimits,
+    cache?: string,
+  ): Promise<{ job: JobRow; reused: boolean }> {
     const { reason, ...row } = job;
     const made = await this.deps.db.transaction(async (tx) => {
       await lockKeys(tx, [`jobs:${row.userId}`]);
+      const cached = cache === undefined ? undefined : await repo.cachedJob(tx, row.userId, cache);
+      if (cached) return { inserted: cached, spent: undefined, reused: true };
       if (limits.fast && row.lane === 0) {
         const used = await repo.fastJobsSince(tx, row.userId, row.kind, limits.fast.since);
         if (used >= limits.fast.max) {
@@ -68,13 +83,14 @@ export class JobQueue {
         row.cost > 0 ? await this.deps.credits.spend(row.userId, row.cost, reason, tx) : undefined;
       const inserted = await repo.insertJob(tx, {
         ...row,
+        input: cache === undefined ? row.input : { ...(row.input as object), cache },
         spendOp: spent?.operationId ?? null,
         createdAt: this.deps.clock(),
       });
-      return { inserted, spent };
+      return { inserted, spent, reused: false };
     });
     made.spent?.committed();
-    return made.inserted;
+    return { job: made.inserted, reused: made.reused };
   }
 
   find(id: string): Promise<JobRow | undefined> {

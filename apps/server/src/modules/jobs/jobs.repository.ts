@@ -151,7 +151,28 @@ export async function liveWorkers(db: DbOrTx, since: Date): Promise<number> {
   return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
-/** The user's finished jobs of these kinds, newest first (the speech history). */
+/** The user's newest job with this cache key that has not failed (a reply read aloud). */
+export async function cachedJob(db: DbOrTx, userId: string, cache: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.userId, userId),
+        sql`${jobs.input} ? 'cache'`,
+        sql`(${jobs.input}->>'cache') = ${cache}`,
+        sql`${jobs.state} <> 'failed'`,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user's finished jobs of these kinds, newest first (the speech history: what the tools
+ * made, not the replies read aloud in a chat, which carry a cache key).
+ */
 export async function doneJobs(
   db: DbOrTx,
   userId: string,
@@ -161,7 +182,14 @@ export async function doneJobs(
   return db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.kind, [...kinds]), eq(jobs.state, 'done')))
+    .where(
+      and(
+        eq(jobs.userId, userId),
+        inArray(jobs.kind, [...kinds]),
+        eq(jobs.state, 'done'),
+        sql`NOT (${jobs.input} ? 'cache')`,
+      ),
+    )
     .orderBy(desc(jobs.createdAt))
     .limit(limit);
 }

@@ -8,6 +8,9 @@ import { BusinessError } from '../../lib/errors';
 import { MULTIPART_OPTIONS, type SavedFile } from '../../lib/multipart';
 import { caller } from '../../plugins/auth';
 import type { CreditsService } from '../credits/credits.service';
+import { serverMessage } from '../../i18n';
+import { requestLocale } from '../../lib/request-locale';
+import type { MessageSpeechService } from './message-speech';
 import type { SpeechService } from './speech.service';
 
 /** An uploaded recording's format, told by its content: one the cloning page accepts, or refused. */
@@ -20,10 +23,11 @@ async function audioFormat(file: SavedFile): Promise<AudioFormat> {
 }
 
 /** Text to speech (answers the audio), the voices and their samples, voice cloning, history. */
-export const speechRoutes: FastifyPluginAsync<{ speech: SpeechService; credits: CreditsService }> = async (
-  app,
-  { speech, credits },
-) => {
+export const speechRoutes: FastifyPluginAsync<{
+  speech: SpeechService;
+  credits: CreditsService;
+  messageSpeech: MessageSpeechService;
+}> = async (app, { speech, credits, messageSpeech }) => {
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
 
   route(app, E.voices, async () => ok({ voices: speech.voices(), offline: speech.offline }));
@@ -58,6 +62,19 @@ export const speechRoutes: FastifyPluginAsync<{ speech: SpeechService; credits: 
       .header('cache-control', 'no-store')
       .header('x-job-id', audio.id)
       .send(audio.bytes);
+  });
+
+  // A character's reply read aloud (issue 22): the job, polled with aigc/status until done.
+  route(app, E.messageSpeech, async (request) => {
+    const { user } = caller(request);
+    const { isVip } = await credits.balance(user.id);
+    const locale = requestLocale(request);
+    return ok(
+      await messageSpeech.speak(user, request.body, {
+        vip: isVip,
+        message: (key) => serverMessage(locale, key),
+      }),
+    );
   });
 
   route(app, E.speechHistory, async (request) => ok({ items: await speech.history(caller(request).user) }));

@@ -1,4 +1,5 @@
 import {
+  clonedVoiceId,
   COSTS,
   ErrorCode,
   SPEECH_LIMITS,
@@ -10,8 +11,10 @@ import {
   type VoicePreset,
 } from '@lumi/contract';
 import {
+  convertVoice,
   decodeWav,
   encodeWav,
+  voiceProfile,
   isEngineError,
   speakText,
   type SpeechEngine,
@@ -20,6 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import type { JobRow, User } from '../../db/schema';
 import { AudioError, decodeAudio, encodeAudio, SAMPLE_RATE, seconds } from '../../lib/audio';
+import { cloneProfileOf, storedProfile, voiceProfileOf, type StoredProfile } from '../../lib/cloned-voice';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
 import { jobFileName, randomName, type FileStorage, type PrivateFiles } from '../../lib/storage';
@@ -29,10 +33,12 @@ import { doneJobs } from '../jobs/jobs.repository';
 import { JobRefused, settledBy, type JobHandler } from '../jobs/worker';
 import type { ModerationService } from '../safety/moderation.service';
 
-interface SpeechJobInput {
+export interface SpeechJobInput {
   voiceId: string;
   text: string;
   format: 'mp3' | 'wav';
+  /** A cloned voice (a character's, issue 22): the preset's speech is converted toward it. */
+  profile?: StoredProfile;
 }
 
 interface CloneJobInput {
@@ -49,6 +55,8 @@ export interface AudioResult {
   format: 'mp3' | 'wav';
   seconds: number;
   engine: string;
+  /** A clone's: what later speech in the cloned voice needs of the reference (lib/cloned-voice.ts). */
+  profile?: StoredProfile;
 }
 
 export interface SpeechDeps {
@@ -173,6 +181,7 @@ export class SpeechService {
       if (isEngineError(err) && err.kind === 'rejected') throw new JobRefused('generation_refused');
       throw err;
     }
+    if (input.profile) pcm = convertVoice(pcm, voiceProfileOf(input.profile), SAMPLE_RATE);
     return this.store(job, pcm, input.format, this.deps.engine.id, this.deps.engine.offline);
   };
 
@@ -188,6 +197,14 @@ export class SpeechService {
     await this.deps.files.storage.put(key, bytes, MIME[format]);
     const result: AudioResult = { key, format, seconds: +seconds(pcm).toFixed(2), engine };
     return { result, preview };
+  }
+
+  /** A done speech job's audio for the status call: its signed URL (empty for other jobs). */
+  statusAudio(job: JobRow): { audio?: { url: string; format: 'mp3' | 'wav'; seconds: number } } {
+    if (job.kind !== 'speech' || job.state !== 'done') return {};
+    const result = job.result as AudioResult;
+    const url = this.deps.files.url(result.key, this.deps.clock().getTime());
+    return { audio: { url, format: result.format, seconds: result.seconds } };
   }
 
   /**
@@ -303,13 +320,16 @@ export class SpeechService {
         ? cloned.pcm
         : await decodeAudio({ bytes: cloned.audio.bytes }, SPEECH_LIMITS.cloneMaxSeconds);
     const cap = SPEECH_LIMITS.cloneMaxSeconds * SAMPLE_RATE;
-    return this.store(
+    const stored = await this.store(
       job,
       out.length > cap ? out.subarray(0, cap) : out,
       input.format,
       cloned.engineId,
       cloned.offline,
     );
+    // Kept so the owner can give the voice to a private character (issue 22); the recording goes.
+    const profile = storedProfile(voiceProfile(decodeWav(referenceBytes).pcm, SAMPLE_RATE));
+    return { ...stored, result: { ...stored.result, profile } };
   });
 
   async history(user: User): Promise<SpeechHistoryItem[]> {
@@ -328,6 +348,7 @@ export class SpeechService {
         seconds: result.seconds,
         preview: row.preview,
         created_at: row.createdAt.getTime(),
+        character_voice_id: cloneProfileOf(row) ? clonedVoiceId(row.id) : null,
       };
     });
   }

@@ -16,7 +16,7 @@ import { SpeechHistory } from './components/speech-history';
 import { Stepper, type StepperItem } from '@/components/ui/stepper';
 import { TextField } from './components/text-field';
 import { useAudioJob } from './hooks/use-audio-job';
-import { useSharedPlayer } from './hooks/use-shared-player';
+import { useSharedPlayer } from '@/hooks/use-shared-player';
 import { audioFileName, formatOfType } from './lib/format';
 import { revealOnPhones } from './lib/page';
 import { loadCloneForm, saveCloneForm, type CloneForm, type CloneStep } from './lib/saved-state';

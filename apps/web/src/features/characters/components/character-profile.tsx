@@ -13,6 +13,7 @@ import { cardUrl } from '../api/card-url';
 import { rateCharacter } from '../api/rate-character';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 import { BasedOnLine } from './based-on';
+import { CharacterVoice } from './character-voice';
 import { FORM_STATE_KEY } from './owner-menu';
 import { ReportLinks } from './report-links';
 import { TagChips } from './tag-chips';
@@ -86,6 +87,7 @@ export function CharacterProfile({
       </p>
       <BasedOnLine chain={c.based_on} className="mt-2" />
       <TagChips tags={c.tags} className="mt-3 gap-1.5" chipClassName="bg-surface-2 px-2.5" />
+      <CharacterVoice character={c} />
       <p dir="auto" className="text-fg/90 mt-4 text-sm leading-relaxed whitespace-pre-line">
         {c.desc}
       </p>

@@ -44,6 +44,8 @@ export interface FormValues {
    * An edit or a clone loads it from the server (use-character-form.ts).
    */
   lorebook: Lorebook | null;
+  /** The voice replies are read in (a preset, or `clone:<id>`); '' for the default of its gender. */
+  voiceId: string;
 }
 
 export type FieldName = keyof FormValues | 'avatar';
@@ -64,6 +66,7 @@ export const EMPTY_VALUES: FormValues = {
   chatStyle: 'story',
   model: DEFAULT_MODEL,
   lorebook: null,
+  voiceId: '',
 };
 
 export const STEPS = ['basics', 'personality', 'conversation', 'lorebook'] as const;
@@ -73,7 +76,15 @@ export type Step = (typeof STEPS)[number];
 export const STEP_FIELDS: Record<Step, readonly FieldName[]> = {
   basics: ['avatar', 'name', 'gender', 'category', 'visibility', 'nsfw'],
   personality: ['desc', 'personality', 'tags'],
-  conversation: ['firstMessage', 'alternateGreetings', 'scenario', 'exampleDialogue', 'chatStyle', 'model'],
+  conversation: [
+    'firstMessage',
+    'alternateGreetings',
+    'scenario',
+    'exampleDialogue',
+    'chatStyle',
+    'model',
+    'voiceId',
+  ],
   lorebook: ['lorebook'],
 };
 
@@ -131,6 +142,7 @@ export const formValuesSchema = z.object({
   chatStyle: rules.chat_style,
   model: rules.model,
   lorebook: rules.character_book,
+  voiceId: rules.voice_id,
 } satisfies Record<keyof FormValues, z.ZodType>);
 
 /** Each step's part of the schema (the avatar is a file, checked apart). */
@@ -253,6 +265,7 @@ export function normaliseValues(input: Partial<Record<keyof FormValues, unknown>
     chatStyle: oneOf(CHAT_STYLES, input.chatStyle, EMPTY_VALUES.chatStyle),
     model: allowedModel(text(input.model), nsfw),
     lorebook: formBook(input.lorebook),
+    voiceId: text(input.voiceId),
   };
 }
 
@@ -273,6 +286,7 @@ export function valuesOfCharacter(c: CharacterDetail): FormValues {
     exampleDialogue: c.example_dialogue,
     chatStyle: c.chat_style,
     model: c.model,
+    voiceId: c.voice_id ?? '',
   });
 }
 
@@ -328,5 +342,7 @@ export function buildFormData({ mode, values, sourceId, avatar, card, lorebook }
   form.append('visibility', values.visibility);
   form.append('tag', parseTags(values.tags).slice(0, CHARACTER_LIMITS.tags).join(','));
   if (lorebook !== undefined) form.append('character_book', lorebook);
+  // Blank leaves an imported card's voice; an edit sends it, so clearing it is kept.
+  if (values.voiceId || mode === 'edit') form.append('voice_id', values.voiceId);
   return form;
 }

@@ -19,6 +19,7 @@ import { TEXT_LIMITS, type FieldName, type FormValues, type TextField } from './
 import { GreetingsField } from './greetings-field';
 import { ModelField } from './model-field';
 import { TagsField } from './tags-field';
+import { VoiceField } from './voice-field';
 import type { CharacterForm } from './use-character-form';
 import { Input, Textarea } from '@/components/ui/input';
 
@@ -218,6 +219,11 @@ export function ConversationStep({ form }: { form: CharacterForm }) {
         nsfw={values.nsfw}
         onChatStyle={(v) => setField('chatStyle', v)}
         onModel={(v) => setField('model', v)}
+      />
+      <VoiceField
+        value={values.voiceId}
+        visibility={values.visibility}
+        onChange={(v) => setField('voiceId', v)}
       />
     </div>
   );

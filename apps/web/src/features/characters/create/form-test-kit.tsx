@@ -1,4 +1,4 @@
-import type { CharacterDetail } from '@lumi/contract';
+import { VOICES, type CharacterDetail } from '@lumi/contract';
 import * as API from '@lumi/contract/api-routes/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import commonEn from '@/locales/en/common.json';
 import createEn from '@/locales/en/create.json';
 import { notify } from '@/lib/toast';
-import { requestsTo, setupFakeApi } from '@/testing/api-mock';
+import { fakeApi, requestsTo, setupFakeApi } from '@/testing/api-mock';
 import { memoryRouter } from '@/testing/memory-router';
 import { setupPageI18n } from '@/testing/page-i18n';
 import CreateCharacterPage from './create-character-page';
@@ -29,6 +29,15 @@ export function setupCreatePage() {
     sessionStorage.clear();
     localStorage.clear();
     vi.mocked(notify).mockReset();
+    // The voice field's presets and the owner's cloned voices (none).
+    fakeApi(API.voices, () => ({
+      voices: VOICES.map(({ espeak: _espeak, ...v }) => ({
+        ...v,
+        preview_url: `/cgi-bin/speech/preview/${v.voice_id}`,
+      })),
+      offline: true,
+    }));
+    fakeApi(API.speechHistory, () => ({ items: [] }));
   });
   afterEach(cleanup);
 }
@@ -149,6 +158,7 @@ export const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => 
   model: 'genla-8b',
   my_rating: null,
   cloned_from: null,
+  voice_id: null,
   based_on: [],
   ...over,
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/toast';
+import { AutoPlaySwitch } from '../voice/auto-play-switch';
 import { Sheet } from './sheet';
 import { Input, Textarea } from '@/components/ui/input';
 
@@ -96,6 +97,7 @@ function SettingsForm({ onOpenChange, conversation, model, free, onSave, onSaveM
 
   return (
     <>
+      <AutoPlaySwitch />
       <Section
         icon={<Check className="text-pink h-4 w-4" aria-hidden />}
         title={t('settings.model')}

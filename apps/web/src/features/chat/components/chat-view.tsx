@@ -21,6 +21,7 @@ import { CrisisNotice } from './crisis-notice';
 import { DemoNotice } from './demo-notice';
 import { preloadMarkdown } from './markdown';
 import { MessageItem, type MessageActions } from './message-item';
+import { ReplyVoiceProvider } from '../voice/reply-voice';
 import { RefusalNote } from './refusal-note';
 
 export type Confirm = (options: {
@@ -181,7 +182,7 @@ export function ChatView({
   const admin = state.admin || listedAdmin;
   const modelName = MODEL_PROFILES.find((p) => p.id === chat.model)?.name ?? chat.model;
 
-  return (
+  const view = (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
         ref={scroller}
@@ -266,5 +267,14 @@ export function ChatView({
         onSaveMemory={chat.saveMemory}
       />
     </div>
+  );
+  return (
+    <ReplyVoiceProvider
+      conversationId={state.conversation?.id}
+      messages={state.messages}
+      streaming={chat.streaming}
+    >
+      {view}
+    </ReplyVoiceProvider>
   );
 }

@@ -19,6 +19,7 @@ import { cn } from '@/components/ui/cn';
 import { formatList } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import type { UiMessage } from '../lib/chat-state';
+import { ListenButton } from '../voice/listen-button';
 import { Markdown } from './markdown';
 
 /** A name kept apart from the text around it (first strong isolate): a Latin name in Arabic. */
@@ -246,6 +247,7 @@ export const MessageItem = memo(function MessageItem({
               </bdi>
             </span>
           )}
+          {!live && !editing && <ListenButton message={m} disabled={!canAct} />}
           {canAct && (
             <div
               className={cn(

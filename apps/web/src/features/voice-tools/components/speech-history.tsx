@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { useSpeechHistory } from '../api/get-speech-history';
-import type { SharedPlayer } from '../hooks/use-shared-player';
+import type { SharedPlayer } from '@/hooks/use-shared-player';
 import { audioFileName, formatDuration, intlLocale } from '../lib/format';
-import { PlayButton } from './play-button';
+import { PlayButton } from '@/components/voice/play-button';
 
 /**
  * The caller's recent audio of one kind (spoken texts, or clones), playable and downloadable;

@@ -8,7 +8,7 @@ import type { SpokenAudio } from '../api/text-to-speech';
 import type { AudioResult } from '../components/result-panel';
 import { failureText, revealOnPhones } from '../lib/page';
 import { useBlobState } from './use-blob-url';
-import type { SharedPlayer } from './use-shared-player';
+import type { SharedPlayer } from '@/hooks/use-shared-player';
 
 /** A voice tool's answer: the audio, the job behind it, and what the result panel says of it. */
 export type SpokenResult = Omit<AudioResult, 'url'> & { blob: Blob; jobId: string | null };

@@ -1,6 +1,6 @@
 import { Loader2, Play, Square } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
-import type { PlayingState } from '../hooks/use-shared-player';
+import type { PlayingState } from '@/hooks/use-shared-player';
 
 /** Play or stop one sound of the page's shared player: a round button showing what it does. */
 export function PlayButton({

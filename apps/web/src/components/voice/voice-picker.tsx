@@ -2,8 +2,8 @@ import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import type { Voice } from '../api/get-voices';
-import type { SharedPlayer } from '../hooks/use-shared-player';
+import type { Voice } from '@/lib/get-voices';
+import type { SharedPlayer } from '@/hooks/use-shared-player';
 import { PlayButton } from './play-button';
 
 /**

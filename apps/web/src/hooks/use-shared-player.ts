@@ -5,14 +5,18 @@ export interface PlayingState {
   status: 'loading' | 'playing';
 }
 
+/** The stop of every shared player mounted: their audio is not in the document to be found. */
+const mounted = new Set<() => void>();
+
 /** Pauses every player on the page (the result's, a take's) but `except`. */
 function pauseOthers(except?: EventTarget | null) {
   for (const media of document.querySelectorAll('audio')) if (media !== except) media.pause();
 }
 
 /**
- * One audio player for the page's play buttons (voice samples, history): one sound plays at a
- * time. Starting a page player stops it, and starting it pauses them.
+ * One audio player for the page's play buttons (voice samples, history, a chat's replies): one
+ * sound plays at a time. Starting a page player or another shared player stops it, and starting
+ * it pauses them.
  */
 export function useSharedPlayer() {
   const audioRef = useRef<HTMLAudioElement | null>(null);
@@ -52,6 +56,7 @@ export function useSharedPlayer() {
         return;
       }
       pauseOthers();
+      for (const other of mounted) if (other !== stop) other();
       playingId.current = id;
       setPlaying({ id, status: 'loading' });
       audio.src = url;
@@ -71,7 +76,9 @@ export function useSharedPlayer() {
       if (event.target !== audioRef.current && playingId.current) stop();
     };
     document.addEventListener('play', onPlay, true);
+    mounted.add(stop);
     return () => {
+      mounted.delete(stop);
       document.removeEventListener('play', onPlay, true);
       const audio = audioRef.current;
       if (audio) {
