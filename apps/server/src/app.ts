@@ -66,6 +66,8 @@ import type { SpeechService } from './modules/speech/speech.service';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 import type { ReportsService } from './modules/reports/reports.service';
 import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
+import type { PicturesService } from './modules/pictures/pictures.service';
+import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { buildServices, createWorker, type AppDeps } from './services';
 
 declare module 'fastify' {
@@ -80,6 +82,7 @@ declare module 'fastify' {
       redeem: RedeemService;
       queue: JobQueue;
       images: ImagesService;
+      pictures: PicturesService;
       speech: SpeechService;
       faceSwap: FaceSwapService;
       moderation: ModerationService;
@@ -132,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto } =
     await buildServices(app, deps, clock);
   app.decorate('services', services);
-  const { sessions, credits, characters, chat, accounts, payments, redeem, queue, images, speech } = services;
+  const { sessions, credits, characters, chat, accounts, payments, redeem, queue, images, pictures, speech } =
+    services;
   const { faceSwap, reports } = services;
   const worker = config.jobs.runWorkers
     ? createWorker({
@@ -270,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           });
           await auth.register(chatRoutes, { chat });
           await auth.register(imageRoutes, { images, faceSwap, queue });
+          await auth.register(pictureRoutes, { pictures });
           await auth.register(speechRoutes, { speech, credits });
           await auth.register(reportRoutes, { reports });
           await auth.register(characterRoutes, {

@@ -12,7 +12,7 @@ const ask = (turns: SceneRequest['turns'], maxChars = 200): SceneRequest => ({
 });
 
 describe('the offline scene line', () => {
-  it('takes the newest narration first', () => {
+  it('takes the narration of the newest turn that has some', () => {
     expect(
       extractiveScene(
         ask([
@@ -21,7 +21,7 @@ describe('the offline scene line', () => {
           { role: 'assistant', content: '*She steps onto the balcony, the city lights below.* Like this?' },
         ]),
       ),
-    ).toBe('She steps onto the balcony, the city lights below., She waits by the door.');
+    ).toBe('She steps onto the balcony, the city lights below.');
   });
 
   it('without narration, the newest reply’s first sentence, within the limit', () => {

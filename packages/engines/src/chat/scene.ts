@@ -41,18 +41,16 @@ const ACTIONS = /\*([^*\n]{3,})\*/g;
 
 /**
  * The offline scene line (the demo engine's `describeScene`): extractive. The narration (text
- * between asterisks) of the newest turns, newest first, else the first sentence of the newest
+ * between asterisks) of the newest turn that has some, else the first sentence of the newest
  * reply, else the newest message itself; then cut to `maxChars`. It repeats words, it does not
  * understand them.
  */
 export function extractiveScene(request: SceneRequest): string {
   const newestFirst = [...request.turns].reverse();
-  const narration: string[] = [];
   for (const turn of newestFirst) {
-    for (const m of turn.content.matchAll(ACTIONS)) narration.push(m[1]!.trim());
-    if (narration.join(', ').length >= request.maxChars) break;
+    const narration = [...turn.content.matchAll(ACTIONS)].map((m) => m[1]!.trim());
+    if (narration.length) return fitScene(narration.join(', '), request.maxChars);
   }
-  if (narration.length) return fitScene(narration.join(', '), request.maxChars);
   const reply = newestFirst.find((t) => t.role === 'assistant')?.content ?? newestFirst[0]?.content ?? '';
   const sentence = /^(.+?[.!?。！？])(\s|$)/u.exec(reply.trim())?.[1] ?? reply;
   return fitScene(sentence, request.maxChars);

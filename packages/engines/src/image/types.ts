@@ -43,9 +43,9 @@ export interface ImageEngine {
   readonly preview: boolean;
   /**
    * Whether a request's `reference` reaches the model: A1111 (img2img, or IP-Adapter through
-   * ControlNet), ComfyUI with a workflow that loads it. Otherwise it is left out.
+   * ControlNet), ComfyUI with a workflow that loads it. Otherwise (or unset) it is left out.
    */
-  readonly takesReference: boolean;
+  readonly takesReference?: boolean;
   /** Failures are thrown as EngineError. */
   generate(request: ImageRequest): Promise<GeneratedImage[]>;
 }

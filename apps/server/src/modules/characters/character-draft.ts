@@ -11,9 +11,12 @@ import {
   lorebookLimitsSchema,
   modelProfile,
   parseTags,
+  readCardAppearance,
   readCardCredits,
   readCardFile,
+  withCardAppearance,
   withCardCredits,
+  withoutCardAppearance,
   withoutCardCredits,
   type CardCredit,
   type CardData,
@@ -32,6 +35,8 @@ import type { FullRow } from './characters.repository';
 export interface UploadedFiles {
   head?: Buffer | undefined;
   card?: Buffer | undefined;
+  /** The look's reference picture (issue 22). */
+  reference?: Buffer | undefined;
 }
 
 /*
@@ -134,6 +139,7 @@ export async function resolveDraft(
     alternateGreetings:
       form.alternate_greetings ?? fromCard.alternateGreetings ?? base.alternateGreetings ?? [],
     scenario: pick('scenario', form.scenario) ?? '',
+    appearance: (pick('appearance', form.appearance) ?? '').trim().slice(0, CHARACTER_LIMITS.appearance),
     exampleDialogue: pick('exampleDialogue', form.example_dialogue) ?? '',
     systemPrompt: pick('systemPrompt', form.system_prompt) ?? '',
     postHistoryInstructions: pick('postHistoryInstructions', form.post_history_instructions) ?? '',
@@ -164,6 +170,7 @@ export async function resolveDraft(
       values.personality,
       values.firstMessage,
       values.scenario,
+      values.appearance,
       values.exampleDialogue,
       values.systemPrompt,
       values.postHistoryInstructions,
@@ -201,7 +208,44 @@ export async function resolveDraft(
     if (kept) await requireUploadAllowed(deps.moderation, kept, false, user.id);
   }
   if (!headKey || !listHeadKey) throw required('character_avatar_required');
-  return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
+  const referenceKey = await storeReference(
+    deps,
+    user,
+    files.reference,
+    form.remove_reference ? null : (base.referenceKey ?? null),
+    {
+      nsfw,
+      wasNsfw: base.nsfw ?? false,
+    },
+  );
+  return { values: { ...values, headKey, listHeadKey, referenceKey, tagLine: tags.join(',') }, tags };
+}
+
+/**
+ * The look's reference picture (issue 22), stored and moderated as an avatar is: a new upload
+ * (re-encoded, classified: an explicit one only on an adult character), else the one kept, which
+ * is classified again when the character stops being adult.
+ */
+async function storeReference(
+  deps: { moderation: ModerationService; storage: FileStorage },
+  user: User,
+  upload: Buffer | undefined,
+  kept: string | null,
+  adult: { nsfw: boolean; wasNsfw: boolean },
+): Promise<string | null> {
+  if (upload) {
+    const image = await checkImage(upload);
+    const bytes = await reencodeImage(upload, image.format);
+    await requireUploadAllowed(deps.moderation, bytes, adult.nsfw, user.id);
+    const key = `references/${randomUUID()}.${image.ext}`;
+    await deps.storage.put(key, bytes, image.contentType);
+    return key;
+  }
+  if (kept && adult.wasNsfw && !adult.nsfw) {
+    const bytes = await deps.storage.get(kept);
+    if (bytes) await requireUploadAllowed(deps.moderation, bytes, false, user.id);
+  }
+  return kept;
 }
 
 /**
@@ -238,6 +282,8 @@ export interface Draft {
   firstMessage: string;
   alternateGreetings: string[];
   scenario: string;
+  appearance: string;
+  referenceKey: string | null;
   exampleDialogue: string;
   systemPrompt: string;
   postHistoryInstructions: string;
@@ -284,6 +330,8 @@ export function draftOf(c: Character): Partial<Draft> {
     firstMessage: c.firstMessage,
     alternateGreetings: c.alternateGreetings,
     scenario: c.scenario,
+    appearance: c.appearance,
+    referenceKey: c.referenceKey,
     exampleDialogue: c.exampleDialogue,
     systemPrompt: c.systemPrompt,
     postHistoryInstructions: c.postHistoryInstructions,
@@ -325,6 +373,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
   set('creatorNotes', nonEmpty(d.creator_notes));
   if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
   if (d.tags.length) out.tags = d.tags;
+  set('appearance', readCardAppearance(d.extensions));
   return out;
 }
 
@@ -332,7 +381,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
 function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
-  data.extensions = withoutCardCredits(card.data.extensions);
+  data.extensions = withoutCardAppearance(withoutCardCredits(card.data.extensions));
   return { data, top: card.extra };
 }
 
@@ -383,7 +432,10 @@ function exportTags(carried: unknown, tags: string[], categoryTag: string): stri
 export function cardDataOf(row: FullRow, tags: string[], basedOn: readonly CardCredit[] = []): CardData {
   const c = row.c;
   const carried = c.cardExtra.data.extensions;
-  const extensions = withCardCredits(isRecord(carried) ? carried : {}, basedOn);
+  const extensions = withCardAppearance(
+    withCardCredits(isRecord(carried) ? carried : {}, basedOn),
+    c.appearance,
+  );
   return {
     creator: row.creatorName.trim(),
     character_version: '',

@@ -252,7 +252,13 @@ export class CharactersService {
       withRating ? repo.myRating(this.deps.db, row.c.id, user.id) : null,
       this.sourceStates(row, user),
     ]);
-    return detailOf(this.summary(row, user), row.c, rating, basedOnFor(row.c.lineage, states, user));
+    return detailOf(
+      this.summary(row, user),
+      row.c,
+      rating,
+      basedOnFor(row.c.lineage, states, user),
+      this.deps.storage,
+    );
   }
 
   /** What the viewer may see now of the characters a lineage names (no query for an original). */
@@ -285,6 +291,11 @@ export class CharactersService {
       // A copy gets image files of its own: removing either character, or erasing either
       // owner's account, never takes the other's avatar.
       if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
+      // The look's reference picture too (issue 22), unless the form replaces or removes it.
+      base.referenceKey = null;
+      if (source.c.referenceKey && !files.reference && !form.remove_reference) {
+        uploads = { ...uploads, reference: await this.deps.storage.get(source.c.referenceKey) };
+      }
     }
     this.refuseBannedPublisher(user, form.visibility ?? base.visibility ?? 'public');
     const draft = await resolveDraft(this.deps, user, form, uploads, base);
@@ -321,6 +332,10 @@ export class CharactersService {
     const replaced = [existing.headKey, existing.listHeadKey].filter(
       (k) => k !== draft.values.headKey && k !== draft.values.listHeadKey,
     );
+    // A replaced or removed reference picture goes too (a clone has its own copy).
+    if (existing.referenceKey && existing.referenceKey !== draft.values.referenceKey) {
+      replaced.push(existing.referenceKey);
+    }
     const inUse = await repo.imageKeysInUse(this.deps.db, replaced);
     for (const key of replaced) {
       if (!inUse.has(key)) await this.deps.storage.delete(key).catch(() => undefined);
