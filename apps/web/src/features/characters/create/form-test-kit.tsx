@@ -150,6 +150,9 @@ export const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => 
   my_rating: null,
   cloned_from: null,
   based_on: [],
+  appearance: '',
+  look: '',
+  reference_image: null,
   ...over,
 });
 
