@@ -20,6 +20,7 @@ import { BranchesSheet } from '@/features/chat/components/branch-tree';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { useChatPictures } from '@/features/chat/hooks/use-chat-pictures';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { isolate } from '@/lib/bidi';
 import { settledValue } from '@/lib/tracked';
@@ -113,6 +114,7 @@ function CharacterChat({
     onAdult,
     firstPage: messages,
   });
+  const pictures = useChatPictures(chat.state.conversation?.id, onAdult);
   const [settings, setSettings] = useState(false);
   const [details, setDetails] = useState(false);
   const [branches, setBranches] = useState(false);
@@ -152,6 +154,7 @@ function CharacterChat({
         settingsOpen={settings}
         onSettingsOpenChange={openSettings}
         branching
+        pictures={pictures}
       />
     );
 

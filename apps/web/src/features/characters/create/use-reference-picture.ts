@@ -13,9 +13,12 @@ export function useReferencePicture(stored: string | null) {
   useEffect(() => {
     shown.current = picked?.url ?? null;
   }, [picked]);
-  useEffect(() => () => {
-    if (shown.current) URL.revokeObjectURL(shown.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (shown.current) URL.revokeObjectURL(shown.current);
+    },
+    [],
+  );
 
   const pick = (file: File | undefined) => {
     if (!file) return;

@@ -1,4 +1,4 @@
-import { MODEL_PROFILES } from '@lumi/contract';
+import { MODEL_PROFILES, asksForPicture } from '@lumi/contract';
 import { Loader2 } from 'lucide-react';
 import {
   Fragment,
@@ -13,8 +13,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { ChatController } from '../hooks/use-chat';
+import type { ChatPictures } from '../hooks/use-chat-pictures';
 import { isAdminVisitor } from '../lib/visitor';
 import { AiDisclosure } from './ai-disclosure';
+import { MessagePictures, PictureButton } from './chat-pictures';
 import { ChatSettings } from './chat-settings';
 import { Composer } from './composer';
 import { CrisisNotice } from './crisis-notice';
@@ -44,6 +46,8 @@ interface ChatViewProps {
   onSettingsOpenChange: (open: boolean) => void;
   /** Messages offer "Branch from here" (character chats, whose branches the page lists). */
   branching?: boolean;
+  /** A character chat's pictures (issue 22): the composer's button, asking in words, each shown in place. */
+  pictures?: ChatPictures | undefined;
 }
 
 /** Within this distance of the bottom the list follows a streaming reply. */
@@ -81,6 +85,7 @@ export function ChatView({
   settingsOpen,
   onSettingsOpenChange,
   branching = false,
+  pictures,
 }: ChatViewProps) {
   const { t } = useTranslation('chat');
   const { state } = chat;
@@ -158,9 +163,13 @@ export function ChatView({
       follow.current = true;
       // A reply may hold a list or code: have the full Markdown renderer ready for it.
       preloadMarkdown();
-      return chat.send(text);
+      return chat.send(text).then((sent) => {
+        // Asked for in words: the picture follows the reply it was asked beside.
+        if (sent && pictures && asksForPicture(text)) pictures.ask();
+        return sent;
+      });
     },
-    [chat],
+    [chat, pictures],
   );
 
   const lastAssistant = state.messages.findLast((m) => m.role === 'assistant' && !m.local)?.id;
@@ -227,6 +236,14 @@ export function ChatView({
                     actions={actions}
                   />
                 )}
+                {pictures && !m.local && (
+                  <MessagePictures
+                    pictures={pictures}
+                    list={pictures.at(m.seq)}
+                    avatar={avatar}
+                    name={assistantName}
+                  />
+                )}
               </Fragment>
             ))}
           </ol>
@@ -242,6 +259,15 @@ export function ChatView({
         onSend={send}
         onStop={chat.stop}
         preset={preset}
+        leading={
+          pictures && (
+            <PictureButton
+              pictures={pictures}
+              name={assistantName}
+              disabled={state.phase !== 'ready' || chat.streaming}
+            />
+          )
+        }
       />
       <ChatSettings
         open={settingsOpen}
