@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { ChatPictures } from '../hooks/use-chat-pictures';
 
+/** A name kept apart from the text around it: a Latin name in Arabic. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 /**
  * "Send me a picture" in the composer (issue 22): a round button beside the message box, named
  * with what a picture costs.
@@ -101,7 +104,7 @@ function PictureItem({
             {waiting ? (
               <span className="flex flex-col items-center gap-2">
                 <Loader2 className="text-pink h-6 w-6 animate-spin motion-reduce:animate-none" aria-hidden />
-                {t('picture.taking', { name })}
+                {t('picture.taking', { name: isolated(name) })}
               </span>
             ) : (
               <span className="flex flex-col items-center gap-2">
@@ -112,28 +115,31 @@ function PictureItem({
           </div>
         )}
         {(p.image || p.preview) && (
-          <figcaption className="flex min-h-10 items-center justify-between gap-2 px-3 py-1.5 text-xs">
+          <figcaption className="flex min-h-10 flex-wrap items-center justify-between gap-x-2 gap-y-1 px-3 py-1.5 text-xs leading-snug">
             {p.preview ? (
-              <span className="text-muted flex min-w-0 items-center gap-1.5" data-testid="picture-preview">
-                <Info className="text-pink h-3.5 w-3.5 shrink-0" aria-hidden />
-                <span className="truncate">{t('picture.preview')}</span>
+              <span
+                className="text-muted flex min-w-0 flex-1 items-start gap-1.5"
+                data-testid="picture-preview"
+              >
+                <Info className="text-pink mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+                <span>{t('picture.preview')}</span>
               </span>
             ) : (
               <span />
             )}
             {p.image &&
               (p.share_id ? (
-                <span className="text-success flex shrink-0 items-center gap-1" data-testid="picture-shared">
-                  <Check className="h-3.5 w-3.5" aria-hidden />
-                  {t('picture.shared', { name })}
+                <span className="text-success flex min-w-0 items-start gap-1" data-testid="picture-shared">
+                  <Check className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />
+                  <span>{t('picture.shared', { name: isolated(name) })}</span>
                 </span>
               ) : (
                 <button
                   type="button"
                   onClick={() => void pictures.share(p.id)}
                   disabled={pictures.sharing === p.id}
-                  aria-label={t('picture.share', { name })}
-                  title={t('picture.share', { name })}
+                  aria-label={t('picture.share', { name: isolated(name) })}
+                  title={t('picture.share', { name: isolated(name) })}
                   className="text-muted hover:bg-surface-2 hover:text-fg grid h-9 w-9 shrink-0 place-items-center rounded-full"
                   data-testid="picture-share"
                 >
