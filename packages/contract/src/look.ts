@@ -42,7 +42,10 @@ export function withCardAppearance(
 ): Record<string, unknown> {
   if (!appearance.trim()) return extensions;
   const own = extensions[CARD_EXTENSION_KEY];
-  return { ...extensions, [CARD_EXTENSION_KEY]: { ...(isRecord(own) ? own : {}), [APPEARANCE_KEY]: appearance } };
+  return {
+    ...extensions,
+    [CARD_EXTENSION_KEY]: { ...(isRecord(own) ? own : {}), [APPEARANCE_KEY]: appearance },
+  };
 }
 
 /**

@@ -69,7 +69,8 @@ export class A1111Engine extends RemoteImageEngine<A1111Options> {
         }
       }
     })();
-    const reference = request.reference && this.takesReference ? this.referenceFields(request.reference) : undefined;
+    const reference =
+      request.reference && this.takesReference ? this.referenceFields(request.reference) : undefined;
     const call = reference?.call ?? 'txt2img';
     try {
       const answer = await fetchJson<Txt2ImgResponse>(
