@@ -51,10 +51,12 @@ export class A1111Engine extends RemoteImageEngine<A1111Options> {
     const checkpoint = this.options.checkpoints?.[request.model];
     const steps = this.options.steps ?? { standard: 24, advanced: 40 };
     let finished = false;
+    // Ends the progress loop's wait as soon as the pictures are in (not a second later).
+    const done = new AbortController();
     const watch = (async () => {
       if (!request.onProgress) return;
       while (!finished && !signal.aborted) {
-        await sleep(this.options.progressEveryMs ?? 1000, signal);
+        await sleep(this.options.progressEveryMs ?? 1000, AbortSignal.any([signal, done.signal]));
         if (finished || signal.aborted) break;
         try {
           const p = await fetchJson<{ progress?: number }>(
@@ -112,6 +114,7 @@ export class A1111Engine extends RemoteImageEngine<A1111Options> {
       return pictures.slice(-request.count).map((b64) => decodeImage(b64, `A1111 ${call}`));
     } finally {
       finished = true;
+      done.abort();
       await watch;
     }
   }

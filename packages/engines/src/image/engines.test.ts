@@ -62,6 +62,15 @@ describe('AUTOMATIC1111 / Forge', () => {
     expect(progress).toContain(0.5);
   });
 
+  it('answers as soon as the pictures are in, not at the end of a progress wait', async () => {
+    fake.a1111Mode = 'ok';
+    const engine = new A1111Engine({ baseUrl: base, progressEveryMs: 1000 });
+    const t = performance.now();
+    await engine.generate(request({ onProgress: () => undefined }));
+    // The stand-in answers in 120 ms; the progress loop waits a second between its asks.
+    expect(performance.now() - t).toBeLessThan(600);
+  });
+
   it('types the failures: busy, refused input, timeout, the caller leaving', async () => {
     fake.a1111Mode = 'busy';
     await expect(at().generate(request())).rejects.toMatchObject({ kind: 'unavailable' });

@@ -222,6 +222,37 @@ export async function resolveDraft(
 }
 
 /**
+ * What a clone uploads of its source: a copy gets image files of its own, so removing either
+ * character, or erasing either owner's account, never takes the other's avatar or reference
+ * picture (issue 22); the form's own files, or its removing the reference, win.
+ */
+export async function cloneUploads(
+  storage: FileStorage,
+  source: Character,
+  form: CharacterForm,
+  files: UploadedFiles,
+): Promise<UploadedFiles> {
+  const head = files.head ?? (await storage.get(source.headKey));
+  const reference =
+    files.reference ??
+    (source.referenceKey && !form.remove_reference ? await storage.get(source.referenceKey) : undefined);
+  return { ...files, head, reference };
+}
+
+/** The image files an edit stopped using: a replaced avatar's, a replaced or removed reference. */
+export function replacedImageKeys(
+  existing: Character,
+  values: { headKey: string; listHeadKey: string; referenceKey?: string | null | undefined },
+): string[] {
+  const replaced = [existing.headKey, existing.listHeadKey].filter(
+    (k) => k !== values.headKey && k !== values.listHeadKey,
+  );
+  if (existing.referenceKey && existing.referenceKey !== values.referenceKey)
+    replaced.push(existing.referenceKey);
+  return replaced;
+}
+
+/**
  * The look's reference picture (issue 22), stored and moderated as an avatar is: a new upload
  * (re-encoded, classified: an explicit one only on an adult character), else the one kept, which
  * is classified again when the character stops being adult.

@@ -27,6 +27,8 @@ import {
   clonedCardExtra,
   draftOf,
   nsfwRequired,
+  cloneUploads,
+  replacedImageKeys,
   resolveDraft,
   type Draft,
   type UploadedFiles,
@@ -252,13 +254,8 @@ export class CharactersService {
       withRating ? repo.myRating(this.deps.db, row.c.id, user.id) : null,
       this.sourceStates(row, user),
     ]);
-    return detailOf(
-      this.summary(row, user),
-      row.c,
-      rating,
-      basedOnFor(row.c.lineage, states, user),
-      this.deps.storage,
-    );
+    const basedOn = basedOnFor(row.c.lineage, states, user);
+    return detailOf(this.summary(row, user), row.c, rating, basedOn, this.deps.storage);
   }
 
   /** What the viewer may see now of the characters a lineage names (no query for an original). */
@@ -288,14 +285,8 @@ export class CharactersService {
       // The source is credited as it is now; the one who clones is the new version's creator.
       base.lineage = lineageOfClone(source);
       base.cardExtra = clonedCardExtra(source.c.cardExtra);
-      // A copy gets image files of its own: removing either character, or erasing either
-      // owner's account, never takes the other's avatar.
-      if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
-      // The look's reference picture too (issue 22), unless the form replaces or removes it.
       base.referenceKey = null;
-      if (source.c.referenceKey && !files.reference && !form.remove_reference) {
-        uploads = { ...uploads, reference: await this.deps.storage.get(source.c.referenceKey) };
-      }
+      uploads = await cloneUploads(this.deps.storage, source.c, form, files);
     }
     this.refuseBannedPublisher(user, form.visibility ?? base.visibility ?? 'public');
     const draft = await resolveDraft(this.deps, user, form, uploads, base);
@@ -329,13 +320,7 @@ export class CharactersService {
       await repo.setTags(tx, existing.id, draft.tags);
     });
     // A replaced avatar's files go, unless another character (a clone) still shows them.
-    const replaced = [existing.headKey, existing.listHeadKey].filter(
-      (k) => k !== draft.values.headKey && k !== draft.values.listHeadKey,
-    );
-    // A replaced or removed reference picture goes too (a clone has its own copy).
-    if (existing.referenceKey && existing.referenceKey !== draft.values.referenceKey) {
-      replaced.push(existing.referenceKey);
-    }
+    const replaced = replacedImageKeys(existing, draft.values);
     const inUse = await repo.imageKeysInUse(this.deps.db, replaced);
     for (const key of replaced) {
       if (!inUse.has(key)) await this.deps.storage.delete(key).catch(() => undefined);
