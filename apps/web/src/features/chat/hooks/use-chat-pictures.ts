@@ -1,6 +1,6 @@
 import { ErrorCode, type ChatPicture } from '@lumi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
 import { creditsEvents } from '@/lib/events';
@@ -39,6 +39,14 @@ export function useChatPictures(conversationId: string | undefined, onAdult: () 
     enabled: conversationId !== undefined,
     refetchInterval: (query) => (query.state.data?.pictures.some(waiting) ? POLL_MS : false),
   });
+
+  // A picture that failed was refunded: the credits counter reads the balance again.
+  const drawing = useRef(new Set<string>());
+  useEffect(() => {
+    const pictures = data?.pictures ?? [];
+    if (pictures.some((p) => p.state === 'failed' && drawing.current.has(p.id))) creditsEvents.emit('-5');
+    drawing.current = new Set(pictures.filter(waiting).map((p) => p.id));
+  }, [data]);
 
   const byPlace = useMemo(() => {
     const map = new Map<number, ChatPicture[]>();
