@@ -20,7 +20,11 @@ export interface ImageJobInput {
   model: 'standard' | 'advanced';
   adult: boolean;
   /** A character's reference picture (public storage key), for an engine that takes one (issue 22). */
-  referenceKey?: string | null;
+  /**
+   * A character's reference picture (a public storage key, issue 22), for an engine that takes
+   * one; named apart from a voice clone's `referenceKey`, a private recording erased with the job.
+   */
+  characterReferenceKey?: string | null;
 }
 
 /** A picture of a character asked for in a chat (issue 22): the prompt is its look and the scene. */

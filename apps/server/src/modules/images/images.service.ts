@@ -184,7 +184,7 @@ export class ImagesService {
       seed: randomInt(0, 2 ** 31 - 1),
       model: 'standard',
       adult,
-      referenceKey: this.deps.engine.takesReference ? ask.referenceKey : null,
+      characterReferenceKey: this.deps.engine.takesReference ? ask.referenceKey : null,
     };
     return this.deps.queue.submit(
       {
@@ -217,7 +217,9 @@ export class ImagesService {
     const input = job.input as ImageJobInput;
     const engine = this.deps.engine;
     const adult = await this.userAdult(job.userId);
-    const reference = input.referenceKey ? await this.referenceOf(input.referenceKey) : undefined;
+    const reference = input.characterReferenceKey
+      ? await this.referenceOf(input.characterReferenceKey)
+      : undefined;
     const draw = (count: number, seed: number, negative: string) =>
       this.draw(input, context, count, seed, negative, reference);
     const drawn = await draw(input.count, input.seed, input.negativePrompt);

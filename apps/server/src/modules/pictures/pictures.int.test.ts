@@ -78,7 +78,7 @@ describe('a picture in chat with the offline engines (demo chat, preview rendere
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, asked.data.job_id));
     const input = job!.input as ImageJobInput;
     expect(input.prompt).toBe(`photo of an adult woman, ${LOOK}, ${asked.data.scene}`);
-    expect(input.referenceKey).toBeNull();
+    expect(input.characterReferenceKey).toBeNull();
     expect((await settled(call, me, asked.data.job_id)).state).toBe('done');
     expect(await creditsLeft(t.app, me.cookie)).toBe(before);
     // It survives a reload: the conversation's pictures, with the picture.
