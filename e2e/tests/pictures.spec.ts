@@ -96,8 +96,11 @@ for (const locale of ['en', 'ar'] as const) {
           await expect(items(page).first().getByTestId('picture-shared')).toBeVisible();
           await expect(look.getByTestId('look-picture').first()).toBeVisible();
           await expect(look.getByRole('heading', { name: characters.look!.gallery })).toBeVisible();
-          if (shotsDir)
+          if (shotsDir) {
             await page.screenshot({ path: path.join(shotsDir, `pictures-page-${locale}-${width}.png`) });
+            await look.scrollIntoViewIfNeeded();
+            await look.screenshot({ path: path.join(shotsDir, `pictures-look-${locale}-${width}.png`) });
+          }
         });
       }
     });
