@@ -67,6 +67,8 @@ import type { MessageSpeechService } from './modules/speech/message-speech';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 import type { ReportsService } from './modules/reports/reports.service';
 import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
+import type { PicturesService } from './modules/pictures/pictures.service';
+import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { buildServices, createWorker, type AppDeps } from './services';
 
 declare module 'fastify' {
@@ -81,6 +83,7 @@ declare module 'fastify' {
       redeem: RedeemService;
       queue: JobQueue;
       images: ImagesService;
+      pictures: PicturesService;
       speech: SpeechService;
       messageSpeech: MessageSpeechService;
       faceSwap: FaceSwapService;
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redeem,
     queue,
     images,
+    pictures,
     speech,
     messageSpeech,
   } = services;
@@ -289,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             queue,
             speechAudio: (job) => speech.statusAudio(job),
           });
+          await auth.register(pictureRoutes, { pictures });
           await auth.register(speechRoutes, { speech, credits, messageSpeech });
           await auth.register(reportRoutes, { reports });
           await auth.register(characterRoutes, {

@@ -123,6 +123,10 @@ export interface ImageEngineConfig {
   url: string | undefined;
   apiKey: string | undefined;
   workflow: string | undefined;
+  /** ComfyUI: the workflow that takes a reference picture ('off': none). */
+  referenceWorkflow: string | undefined;
+  /** A1111: how a reference picture is used. */
+  a1111Reference: 'img2img' | 'ip-adapter' | 'off';
   models: { standard: string | undefined; advanced: string | undefined };
   timeoutMs: number;
   /**
@@ -158,6 +162,8 @@ export function imageConfig(e: Env): ImageEngineConfig {
     url: url?.replace(/\/+$/, ''),
     apiKey: e.IMAGE_API_KEY,
     workflow: e.IMAGE_COMFYUI_WORKFLOW,
+    referenceWorkflow: e.IMAGE_COMFYUI_REFERENCE_WORKFLOW,
+    a1111Reference: e.IMAGE_A1111_REFERENCE,
     models: { standard: e.IMAGE_MODEL_STANDARD, advanced: e.IMAGE_MODEL_ADVANCED },
     timeoutMs: e.IMAGE_TIMEOUT_MS,
     styleSamples: e.IMAGE_STYLE_SAMPLES,

@@ -131,6 +131,10 @@ export const envSchema = z.object({
   IMAGE_COMFYUI_URL: url.optional(),
   /** A ComfyUI workflow in API format with {{placeholders}}; the bundled SDXL one by default. */
   IMAGE_COMFYUI_WORKFLOW: z.string().min(1).optional(),
+  /** The workflow for a picture with a character's reference (issue 22); `off`: description only. */
+  IMAGE_COMFYUI_REFERENCE_WORKFLOW: z.string().min(1).optional(),
+  /** How A1111 uses a character's reference picture: img2img (default) or IP-Adapter (ControlNet). */
+  IMAGE_A1111_REFERENCE: z.enum(['img2img', 'ip-adapter', 'off']).default('img2img'),
   IMAGE_OPENAI_URL: url.optional(),
   IMAGE_API_KEY: z.string().min(1).optional(),
   /** Checkpoint (A1111, ComfyUI) or model name (OpenAI) of each tier. */

@@ -1,3 +1,4 @@
+import { PicturesService } from './modules/pictures/pictures.service';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { IMAGE_PRESETS } from '@lumi/contract';
 import type { Config } from './config';
@@ -122,11 +123,12 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     moderation,
     publicUrl: config.publicUrl,
   });
+  const chatEngine = deps.chatEngine ?? chatEngineFor(config);
   const chat = new ChatService({
     db: database.db,
     credits,
     characters,
-    engine: deps.chatEngine ?? chatEngineFor(config),
+    engine: chatEngine,
     moderation,
     admins,
     backendModel: (profile) => config.llm.models[profile] ?? profile,
@@ -203,6 +205,17 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     timeoutMs: config.image.timeoutMs,
     moderation,
+  });
+  const pictures = new PicturesService({
+    db: database.db,
+    clock,
+    characters,
+    images,
+    engine: chatEngine,
+    backendModel: (profile) => config.llm.models[profile] ?? profile,
+    timeoutMs: config.llm.timeoutMs,
+    files,
+    warn: (err, message) => app.log.warn({ err }, message),
   });
   const elevenlabs = config.speech.elevenlabs
     ? new ElevenLabsEngine({
@@ -282,6 +295,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
       redeem,
       queue,
       images,
+      pictures,
       speech,
       messageSpeech,
     },

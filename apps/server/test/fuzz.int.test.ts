@@ -1055,7 +1055,16 @@ beforeAll(async () => {
   });
   const messages = list.json<{ data: { messages?: { id: number }[] } }>().data.messages ?? [];
   inputs.ids = [character.id, ...messages.map((m) => m.id), 1];
-  inputs.uuids = [sent.conversation_id];
+  // A chat picture (issue 22), so the picture calls get a real id to share and list.
+  const picture = await t.app.inject({
+    method: 'POST',
+    url: '/cgi-bin/auth/character_msg/picture',
+    headers: { cookie: sessions.tourist },
+    payload: { conversationId: sent.conversation_id },
+  });
+  const pictureId = picture.json<{ data: { id?: string } | null }>().data?.id;
+  if (!pictureId) throw new Error(`chat picture failed: ${picture.body}`);
+  inputs.uuids = [sent.conversation_id, pictureId];
   // An open report, so the admin's queue, actions and log have a real row to work on.
   const reported = await t.app.inject({
     method: 'POST',

@@ -506,7 +506,7 @@ export async function creditsLeft(app: App, cookie: string): Promise<number> {
 export async function makeCharacter(
   t: TestApp,
   who: { cookie: string },
-  over: Record<string, string> = {},
+  over: MultipartFields = {},
 ): Promise<CharacterDetail> {
   const head = await solidImage(300, 400, '#a66');
   const body = multipart({

@@ -25,6 +25,7 @@ describe('the permission matrix', () => {
   let conversationId: string;
   let messageId: number;
   let jobId: string;
+  let pictureId: string;
 
   const call = async (role: Role, method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await callAs(t.app, method, url, cookies[role], payload);
@@ -64,6 +65,18 @@ describe('the permission matrix', () => {
     const job = await call('owner', 'POST', '/cgi-bin/auth/aigc/image', { prompt: 'a lighthouse at dusk' });
     expect(job.code).toBe(OK);
     jobId = (job.data as { id: string }).id;
+    const picture = await call('owner', 'POST', '/cgi-bin/auth/character_msg/picture', { conversationId });
+    expect(picture.code).toBe(OK);
+    pictureId = (picture.data as { id: string; job_id: string }).id;
+    // Done before the matrix shares it.
+    const pictureJob = (picture.data as { job_id: string }).job_id;
+    for (let i = 0; i < 200; i++) {
+      const state = (await call('owner', 'GET', `/cgi-bin/auth/aigc/status?id=${pictureJob}`)).data as {
+        state: string;
+      };
+      if (state.state === 'done') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }, 60_000);
 
   /** Each call's expected code for nobody, tourist, owner, other, admin (in ROLES' order). */
@@ -221,6 +234,32 @@ describe('the permission matrix', () => {
       'send in a conversation',
       () => ['POST', '/cgi-bin/auth/aigc/text', { conversationId, content: 'hi' }],
       [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    // A character's pictures (issue 22): asked in the owner's conversation, listed there.
+    [
+      'ask for a picture in a conversation',
+      () => ['POST', '/cgi-bin/auth/character_msg/picture', { conversationId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      "list a conversation's pictures",
+      () => ['GET', `/cgi-bin/auth/character_msg/pictures?conversationId=${conversationId}`],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      "share a chat picture to the character's page",
+      () => ['POST', '/cgi-bin/auth/character_msg/picture/share', { id: pictureId }],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, NOT_FOUND],
+    ],
+    [
+      "a private character's shared pictures",
+      () => ['GET', `/cgi-bin/auth/character/pictures?id=${privateChar.id}`],
+      [NO_SESSION, NOT_FOUND, OK, NOT_FOUND, OK],
+    ],
+    [
+      "an adult character's shared pictures",
+      () => ['GET', `/cgi-bin/auth/character/pictures?id=${adultChar.id}`],
+      [NO_SESSION, NSFW_REQUIRED, OK, NSFW_REQUIRED, NSFW_REQUIRED],
     ],
     // Generations: the owner's job, its status and sharing.
     [

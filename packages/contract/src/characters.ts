@@ -118,6 +118,8 @@ export const CHARACTER_LIMITS = {
   personality: 4000,
   firstMessage: 4000,
   scenario: 4000,
+  /** The look pictures of the character are drawn from (issue 22). */
+  appearance: 1000,
   exampleDialogue: 8000,
   alternateGreetings: 10,
   systemPrompt: 8000,

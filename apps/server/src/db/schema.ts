@@ -10,3 +10,4 @@ export * from './tables/chat';
 export * from './tables/payments';
 export * from './tables/jobs';
 export * from './tables/moderation';
+export * from './tables/pictures';

@@ -117,6 +117,10 @@ export const characterFormSchema = z.object({
   first_message: text(CHARACTER_LIMITS.firstMessage),
   alternate_greetings: stringArray.optional(),
   scenario: text(CHARACTER_LIMITS.scenario),
+  /** How the character looks, for pictures (issue 22); blank: drawn from the description. */
+  appearance: text(CHARACTER_LIMITS.appearance),
+  /** true removes the reference picture (a new `reference` file replaces it). */
+  remove_reference: z.preprocess(blankToUndefined, flag.optional()),
   example_dialogue: text(CHARACTER_LIMITS.exampleDialogue),
   system_prompt: text(CHARACTER_LIMITS.systemPrompt),
   post_history_instructions: text(CHARACTER_LIMITS.systemPrompt),
@@ -229,6 +233,12 @@ export const characterDetailSchema = characterSummarySchema.extend({
   based_on: z.array(basedOnSchema).max(LINEAGE_LIMITS.entries),
   /** Its voice (a preset id or `clone:<id>`); null: it speaks in the default voice of its gender. */
   voice_id: z.string().nullable(),
+  /** The appearance as written ('' when none was: `look` is then drawn from the description). */
+  appearance: z.string(),
+  /** The look its pictures are drawn from: `appearance`, else the description's sentences on looks. */
+  look: z.string(),
+  /** URL of the reference picture sent to engines that take one; null without one. */
+  reference_image: z.string().nullable(),
 });
 export type CharacterDetail = z.infer<typeof characterDetailSchema>;
 
@@ -281,6 +291,8 @@ const deletedSchema = z.object({ deleted: z.number().int() });
 const characterFiles = {
   head: { maxBytes: CHARACTER_LIMITS.avatarBytes, kind: 'image' },
   card: { maxBytes: CHARACTER_LIMITS.cardBytes, kind: 'card' },
+  /** The look's reference picture (issue 22), held to the avatar's limits. */
+  reference: { maxBytes: CHARACTER_LIMITS.avatarBytes, kind: 'image' },
 } as const;
 
 /**

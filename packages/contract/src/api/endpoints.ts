@@ -4,6 +4,7 @@ import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
 import { IMAGE_ENDPOINTS } from './images';
 import { PAYMENT_ENDPOINTS } from './payments';
+import { PICTURE_ENDPOINTS } from './pictures';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
 import { SPEECH_ENDPOINTS } from './speech';
@@ -21,6 +22,7 @@ export const ENDPOINTS = {
   ...CONTENT_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
+  ...PICTURE_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SESSION_ENDPOINTS,
   ...SPEECH_ENDPOINTS,

@@ -1,7 +1,8 @@
 import { EngineError } from '../errors';
 import { countTokens } from './tokens';
+import { extractiveScene } from './scene';
 import { extractiveSummary } from './summary';
-import type { ChatChunk, ChatEngine, ChatRequest, DemoContext, SummaryRequest } from './types';
+import type { ChatChunk, ChatEngine, ChatRequest, DemoContext, SceneRequest, SummaryRequest } from './types';
 
 export interface DemoChatOptions {
   /** Pause between streamed words, so the page shows a reply streaming in (0 in tests). */
@@ -153,5 +154,10 @@ export class DemoChatEngine implements ChatEngine {
   /** The memory without a model: one line a turn, the plainest dropped first (extractive). */
   summarize(request: SummaryRequest): Promise<string> {
     return Promise.resolve(extractiveSummary(request));
+  }
+
+  /** A picture's scene without a model: the newest narration, or the newest reply's first sentence. */
+  describeScene(request: SceneRequest): Promise<string> {
+    return Promise.resolve(extractiveScene(request));
   }
 }

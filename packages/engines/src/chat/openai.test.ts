@@ -48,6 +48,13 @@ const scenarios: Record<string, Scenario> = {
     );
     res.end('data: [DONE]\n\n');
   },
+  scene(_req, res) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chunk({ role: 'assistant', content: '"Scene: on a windy' }));
+    res.write(chunk({ content: ' pier at dusk, smiling, holding a lantern"' }));
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  },
   length(_req, res) {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(chunk({ content: 'Once upon' }));
@@ -286,5 +293,28 @@ describe('OpenAICompatibleEngine against a local OpenAI-compatible server', () =
     const engine = new OpenAICompatibleEngine({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 5_000 });
     const { error } = await collect(engine, request('normal'));
     expect(error?.kind).toBe('unavailable');
+  });
+});
+
+describe('the scene line of a picture asked for in a chat (issue 22)', () => {
+  it('asks the model with the last turns and reads its line whole, fitted', async () => {
+    const engine = new OpenAICompatibleEngine({ baseUrl: base, timeoutMs: 2000 });
+    const line = await engine.describeScene({
+      model: 'scene',
+      turns: [
+        { role: 'user', content: 'Meet me at the pier tonight.' },
+        { role: 'assistant', content: '*She lifts her lantern against the wind.* I am here.' },
+      ],
+      names: { char: 'Mira', user: 'Sam' },
+      look: 'silver hair, grey eyes',
+      maxChars: 200,
+    });
+    expect(line).toBe('on a windy pier at dusk, smiling, holding a lantern');
+    const sent = seen.at(-1)?.body as { messages: { role: string; content: string }[]; stream: boolean };
+    expect(sent.stream).toBe(true);
+    expect(sent.messages[0]?.content).toContain('scene of a picture of Mira');
+    expect(sent.messages[1]?.content).toBe(
+      'Last messages:\nSam: Meet me at the pier tonight.\n\nMira: *She lifts her lantern against the wind.* I am here.',
+    );
   });
 });

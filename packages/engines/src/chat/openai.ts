@@ -1,7 +1,8 @@
 import { readEvents } from '@lumi/contract';
 import { request as httpRequest, type Dispatcher } from 'undici';
 import { EngineError, isEngineError, type EngineErrorKind } from '../errors';
-import type { ChatChunk, ChatEngine, ChatRequest } from './types';
+import { sceneFromCompletion } from './scene';
+import type { ChatChunk, ChatEngine, ChatRequest, SceneRequest } from './types';
 
 export interface OpenAICompatibleOptions {
   /** The API base, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://openrouter.ai/api/v1. */
@@ -194,6 +195,11 @@ export class OpenAICompatibleEngine implements ChatEngine {
       request.signal?.removeEventListener('abort', onAbort);
       controller.abort();
     }
+  }
+
+  /** A picture's scene line (issue 22): the model writes it from the last turns (scene.ts). */
+  describeScene(request: SceneRequest): Promise<string> {
+    return sceneFromCompletion(this, request);
   }
 
   /** A backend that answered one JSON completion instead of a stream. */

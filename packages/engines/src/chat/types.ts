@@ -63,6 +63,23 @@ export interface SummaryRequest {
   timeoutMs?: number;
 }
 
+/**
+ * The scene of a picture asked for in a chat (issue 22): what it shows now, from the last turns,
+ * in one line the image model reads beside the character's look.
+ */
+export interface SceneRequest {
+  model: string;
+  /** The last turns, oldest first. */
+  turns: { role: 'user' | 'assistant'; content: string }[];
+  names: { char: string; user: string };
+  /** The character's look, given to the image model apart (the line need not repeat it). */
+  look: string;
+  /** The longest line, in characters. */
+  maxChars: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 export interface ChatEngine {
   readonly id: string;
   /** true for the offline demo engine: the page says so */
@@ -77,4 +94,10 @@ export interface ChatEngine {
    * extractive). Without it, `summarize()` (summary.ts) asks `stream` with a summary prompt.
    */
   summarize?(request: SummaryRequest): Promise<string>;
+  /**
+   * The scene line of a picture asked for in a chat (scene.ts): the offline demo's is extractive,
+   * a language model's a completion of `sceneMessages`. Without it, `describeScene()` asks
+   * `stream` with that prompt.
+   */
+  describeScene?(request: SceneRequest): Promise<string>;
 }

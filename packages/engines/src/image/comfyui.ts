@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors';
 import { authHeaders, fetchJson, kindForStatus, sleep } from './http';
 import { fetchImage, RemoteImageEngine, type RemoteImageOptions } from './remote-engine';
-import type { GeneratedImage, ImageRequest } from './types';
+import type { GeneratedImage, ImageRequest, ReferenceImage } from './types';
 
 export interface ComfyUIOptions extends RemoteImageOptions {
   /** The ComfyUI server, e.g. http://127.0.0.1:8188. */
@@ -15,6 +15,12 @@ export interface ComfyUIOptions extends RemoteImageOptions {
    * "{{batch_size}}", "{{checkpoint}}". Numbers replace their placeholder as numbers.
    */
   workflow: unknown;
+  /**
+   * The workflow for a request with a reference picture (issue 22), with "{{reference_image}}"
+   * where a LoadImage node names its file; the picture is uploaded first (`POST /upload/image`).
+   * A main workflow that has the placeholder serves both. Neither: the reference is left out.
+   */
+  referenceWorkflow?: unknown;
   checkpoints?: { standard?: string | undefined; advanced?: string | undefined };
   pollEveryMs?: number;
 }
@@ -54,9 +60,22 @@ export class ComfyUIEngine extends RemoteImageEngine<ComfyUIOptions> {
   readonly id = 'comfyui';
   protected readonly what = 'ComfyUI';
 
+  /** The workflow a reference picture goes into, if there is one. */
+  private get referenceWorkflow(): unknown {
+    if (hasPlaceholder(this.options.workflow, 'reference_image')) return this.options.workflow;
+    return this.options.referenceWorkflow;
+  }
+
+  get takesReference(): boolean {
+    return this.referenceWorkflow !== undefined;
+  }
+
   protected async draw(request: ImageRequest, base: string, signal: AbortSignal): Promise<GeneratedImage[]> {
     const headers = authHeaders(this.options.apiKey);
-    const prompt = fillWorkflow(this.options.workflow, {
+    const withReference = request.reference && this.takesReference ? request.reference : undefined;
+    const referenceName = withReference ? await this.upload(base, withReference, headers, signal) : '';
+    const prompt = fillWorkflow(withReference ? this.referenceWorkflow : this.options.workflow, {
+      reference_image: referenceName,
       prompt: request.prompt,
       negative_prompt: request.negativePrompt,
       seed: request.seed,
@@ -112,4 +131,34 @@ export class ComfyUIEngine extends RemoteImageEngine<ComfyUIOptions> {
     }
     return images;
   }
+
+  /** Puts the reference into ComfyUI's input folder (`POST /upload/image`): the name LoadImage takes. */
+  private async upload(
+    base: string,
+    reference: ReferenceImage,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const form = new FormData();
+    const ext = reference.mime === 'image/png' ? 'png' : reference.mime === 'image/jpeg' ? 'jpg' : 'webp';
+    form.append(
+      'image',
+      new Blob([new Uint8Array(reference.bytes)], { type: reference.mime }),
+      `lumi-reference-${randomUUID()}.${ext}`,
+    );
+    form.append('type', 'input');
+    form.append('overwrite', 'true');
+    const answer = await fetchJson<{ name?: string; subfolder?: string }>(
+      `${base}/upload/image`,
+      { method: 'POST', headers, body: form, signal },
+      'ComfyUI /upload/image',
+    );
+    if (!answer.name) throw new EngineError('protocol', 'ComfyUI /upload/image: no name');
+    return answer.subfolder ? `${answer.subfolder}/${answer.name}` : answer.name;
+  }
+}
+
+/** Whether a workflow has "{{name}}" in one of its values. */
+function hasPlaceholder(workflow: unknown, name: string): boolean {
+  return JSON.stringify(workflow ?? null).includes(`{{${name}}}`);
 }

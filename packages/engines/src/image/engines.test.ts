@@ -1,138 +1,24 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors';
 import { A1111Engine } from './a1111';
 import { ComfyUIEngine, fillWorkflow } from './comfyui';
+import { colourOf, FakeImageServer } from './fake-image-server.test-kit';
 import { OpenAIImagesEngine } from './openai-images';
 import { PreviewImageEngine } from './preview';
 import type { ImageRequest } from './types';
 
-/** A PNG of one colour, so a test can tell which image came back. */
-const png = (r: number, g: number, b: number, size = 64) =>
-  sharp({ create: { width: size, height: size, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-
-async function colourOf(bytes: Buffer): Promise<number[]> {
-  const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  return [data[0]!, data[1]!, data[2]!];
-}
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
-
 /** One local server that speaks A1111, ComfyUI and OpenAI images, the way each answers. */
-let server: http.Server;
+const fake = new FakeImageServer();
+const seen = fake.seen;
 let base = '';
-const seen: Seen[] = [];
-let a1111Mode: 'ok' | 'busy' | 'bad' | 'slow' = 'ok';
-let comfyPolls = 0;
-const comfyPrompts = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
-  const red = await png(255, 0, 0);
-  const green = await png(0, 255, 0);
-  const blue = await png(0, 0, 255);
-  const grid = await png(9, 9, 9);
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const json = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const url = new URL(req.url ?? '/', 'http://x');
-      // AUTOMATIC1111
-      if (url.pathname === '/sdapi/v1/txt2img') {
-        if (a1111Mode === 'busy') return json(503, { detail: 'busy' });
-        if (a1111Mode === 'bad') return json(422, { detail: [{ msg: 'field required' }] });
-        const reply = () => {
-          const n = Number(body.batch_size);
-          const images = [red, green, blue].slice(0, n).map((b) => b.toString('base64'));
-          // A batch answer starts with the grid, as the WebUI sends it.
-          json(200, {
-            images: n > 1 ? [grid.toString('base64'), ...images] : images,
-            parameters: body,
-            info: JSON.stringify({ seed: body.seed }),
-          });
-        };
-        if (a1111Mode === 'slow') setTimeout(reply, 2000);
-        else setTimeout(reply, 120);
-        return;
-      }
-      if (url.pathname === '/sdapi/v1/progress') {
-        return json(200, { progress: 0.5, eta_relative: 1, state: { job_count: 1 }, current_image: null });
-      }
-      // ComfyUI
-      if (url.pathname === '/prompt' && req.method === 'POST') {
-        const prompt = body.prompt as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
-        const bad = Object.entries(prompt).find(([, node]) => !node.class_type);
-        if (bad) return json(400, { error: { type: 'invalid_prompt' }, node_errors: { [bad[0]]: {} } });
-        const id = `p${comfyPrompts.size + 1}`;
-        comfyPrompts.set(id, prompt);
-        comfyPolls = 0;
-        return json(200, { prompt_id: id, number: comfyPrompts.size, node_errors: {} });
-      }
-      const history = /^\/history\/(\w+)$/.exec(url.pathname);
-      if (history?.[1]) {
-        const id = history[1];
-        // Not done for the first two polls.
-        if (++comfyPolls < 3) return json(200, {});
-        const prompt = comfyPrompts.get(id) as Record<string, { inputs: Record<string, unknown> }>;
-        const n = Number(prompt['5']?.inputs.batch_size ?? 1);
-        const images = Array.from({ length: n }, (_, i) => ({
-          filename: `lumi_${i}.png`,
-          subfolder: '',
-          type: 'output',
-        }));
-        return json(200, {
-          [id]: {
-            outputs: { '9': { images } },
-            status: { status_str: 'success', completed: true, messages: [] },
-          },
-        });
-      }
-      if (url.pathname === '/view') {
-        res.writeHead(200, { 'content-type': 'image/png' });
-        return res.end(url.searchParams.get('filename') === 'lumi_1.png' ? green : red);
-      }
-      // OpenAI images
-      if (url.pathname === '/v1/images/generations') {
-        if (req.headers.authorization !== 'Bearer sk-img')
-          return json(401, { error: { message: 'bad key' } });
-        if (String(body.prompt).includes('forbidden')) {
-          return json(400, { error: { message: 'Your request was rejected by the safety system.' } });
-        }
-        const asUrl = body.model === 'url-model';
-        return json(200, {
-          created: 1,
-          data: Array.from({ length: Number(body.n) }, (_, i) =>
-            asUrl ? { url: `${base}/file/${i}.png` } : { b64_json: (i ? blue : red).toString('base64') },
-          ),
-        });
-      }
-      if (url.pathname.startsWith('/file/')) {
-        res.writeHead(200, { 'content-type': 'image/png' });
-        return res.end(green);
-      }
-      json(404, { error: 'not found' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await fake.start();
+  base = fake.base;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => fake.close());
 
 const request = (over: Partial<ImageRequest> = {}): ImageRequest => ({
   prompt: 'a lighthouse at dusk',
@@ -154,7 +40,7 @@ describe('AUTOMATIC1111 / Forge', () => {
   const at = () => new A1111Engine({ ...engine['options'], baseUrl: base, progressEveryMs: 30 });
 
   it('sends txt2img with the protocol fields and returns the pictures without the grid', async () => {
-    a1111Mode = 'ok';
+    fake.a1111Mode = 'ok';
     const progress: number[] = [];
     const images = await at().generate(
       request({ count: 2, model: 'advanced', onProgress: (f) => progress.push(f) }),
@@ -176,12 +62,21 @@ describe('AUTOMATIC1111 / Forge', () => {
     expect(progress).toContain(0.5);
   });
 
+  it('answers as soon as the pictures are in, not at the end of a progress wait', async () => {
+    fake.a1111Mode = 'ok';
+    const engine = new A1111Engine({ baseUrl: base, progressEveryMs: 1000 });
+    const t = performance.now();
+    await engine.generate(request({ onProgress: () => undefined }));
+    // The stand-in answers in 120 ms; the progress loop waits a second between its asks.
+    expect(performance.now() - t).toBeLessThan(600);
+  });
+
   it('types the failures: busy, refused input, timeout, the caller leaving', async () => {
-    a1111Mode = 'busy';
+    fake.a1111Mode = 'busy';
     await expect(at().generate(request())).rejects.toMatchObject({ kind: 'unavailable' });
-    a1111Mode = 'bad';
+    fake.a1111Mode = 'bad';
     await expect(at().generate(request())).rejects.toMatchObject({ kind: 'rejected' });
-    a1111Mode = 'slow';
+    fake.a1111Mode = 'slow';
     await expect(at().generate(request({ timeoutMs: 200 }))).rejects.toMatchObject({ kind: 'timeout' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
@@ -290,5 +185,99 @@ describe('the offline preview renderer', () => {
     expect(a!.bytes.equals(c!.bytes)).toBe(false);
     const meta = await sharp(a!.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([256, 256]);
+  });
+});
+
+describe('a reference picture (issue 22)', () => {
+  const reference = async () => ({
+    bytes: await sharp({ create: { width: 32, height: 40, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer(),
+    mime: 'image/png' as const,
+  });
+
+  it('A1111 draws from it with img2img: init_images, denoising strength, the prompt', async () => {
+    fake.a1111Mode = 'ok';
+    const ref = await reference();
+    const engine = new A1111Engine({ baseUrl: base, progressEveryMs: 30 });
+    expect(engine.takesReference).toBe(true);
+    const [image] = await engine.generate(request({ prompt: 'silver hair, at the harbour', reference: ref }));
+    const sent = fake.last('/sdapi/v1/img2img');
+    expect(sent?.body).toMatchObject({
+      init_images: [ref.bytes.toString('base64')],
+      denoising_strength: 0.65,
+      resize_mode: 1,
+      prompt: 'silver hair, at the harbour',
+      width: 768,
+      height: 1024,
+    });
+    expect(await colourOf(image!.bytes)).toEqual([255, 0, 0]);
+  });
+
+  it('A1111 with IP-Adapter: txt2img with the picture as a ControlNet unit', async () => {
+    const ref = await reference();
+    const engine = new A1111Engine({
+      baseUrl: base,
+      reference: {
+        mode: 'ip-adapter',
+        module: 'ip-adapter_clip_sdxl',
+        model: 'ip-adapter_sdxl',
+        weight: 0.8,
+      },
+    });
+    await engine.generate(request({ reference: ref }));
+    expect(fake.last('/sdapi/v1/txt2img')?.body.alwayson_scripts).toEqual({
+      controlnet: {
+        args: [
+          {
+            enabled: true,
+            image: ref.bytes.toString('base64'),
+            module: 'ip-adapter_clip_sdxl',
+            model: 'ip-adapter_sdxl',
+            weight: 0.8,
+          },
+        ],
+      },
+    });
+  });
+
+  const workflow = {
+    '5': {
+      class_type: 'EmptyLatentImage',
+      inputs: { width: '{{width}}', height: '{{height}}', batch_size: '{{batch_size}}' },
+    },
+    '6': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}' } },
+  };
+  const referenceWorkflow = {
+    '6': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}' } },
+    '10': { class_type: 'LoadImage', inputs: { image: '{{reference_image}}' } },
+    '11': { class_type: 'RepeatLatentBatch', inputs: { amount: '{{batch_size}}' } },
+  };
+
+  it('ComfyUI uploads it to /upload/image and names it in the workflow’s LoadImage', async () => {
+    const ref = await reference();
+    const engine = new ComfyUIEngine({ baseUrl: base, workflow, referenceWorkflow, pollEveryMs: 10 });
+    expect(engine.takesReference).toBe(true);
+    await engine.generate(request({ prompt: 'grey eyes, in the rain', reference: ref }));
+    const upload = fake.last('/upload/image')?.form;
+    const file = upload?.image as { name: string; bytes: Buffer };
+    expect(file.bytes.equals(ref.bytes)).toBe(true);
+    expect(upload?.type).toBe('input');
+    const queued = fake.last('/prompt')?.body.prompt as Record<string, { inputs: Record<string, unknown> }>;
+    expect(queued['10']?.inputs.image).toBe(file.name);
+    expect(queued['6']?.inputs.text).toBe('grey eyes, in the rain');
+  });
+
+  it('leaves the reference out where the engine cannot take it', async () => {
+    const uploads = fake.seen.filter((s) => s.url === '/upload/image').length;
+    const comfy = new ComfyUIEngine({ baseUrl: base, workflow, pollEveryMs: 10 });
+    expect(comfy.takesReference).toBe(false);
+    await comfy.generate(request({ reference: await reference() }));
+    expect(fake.seen.filter((s) => s.url === '/upload/image')).toHaveLength(uploads);
+    expect(JSON.stringify(fake.last('/prompt')?.body.prompt)).not.toContain('LoadImage');
+    expect(new PreviewImageEngine().takesReference).toBe(false);
+    expect(
+      new OpenAIImagesEngine({ baseUrl: base, models: { standard: 'm', advanced: 'm' } }).takesReference,
+    ).toBe(false);
   });
 });

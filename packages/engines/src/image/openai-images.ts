@@ -17,6 +17,8 @@ interface ImagesResponse {
 /** OpenAI-compatible `POST /v1/images/generations` (OpenAI, LocalAI, and the like), as base64. */
 export class OpenAIImagesEngine extends RemoteImageEngine<OpenAIImagesOptions> {
   readonly id = 'openai-images';
+  /** images/generations takes a prompt only (images/edits would be another call). */
+  readonly takesReference = false;
   protected readonly what = 'images/generations';
 
   protected async draw(request: ImageRequest, base: string, signal: AbortSignal): Promise<GeneratedImage[]> {

@@ -110,6 +110,8 @@ export function previewSvg(prompt: string, seed: number, width: number, height: 
 export class PreviewImageEngine implements ImageEngine {
   readonly id = 'preview';
   readonly preview = true;
+  /** It draws shapes from the prompt's words: a picture of someone would mean nothing to it. */
+  readonly takesReference = false;
 
   constructor(private readonly options: { delayMs?: number } = {}) {}
 

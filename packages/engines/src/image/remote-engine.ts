@@ -17,6 +17,8 @@ export interface RemoteImageOptions {
 export abstract class RemoteImageEngine<O extends RemoteImageOptions> implements ImageEngine {
   abstract readonly id: string;
   readonly preview = false;
+  /** Whether a request's reference picture reaches the model (ImageEngine.takesReference). */
+  abstract readonly takesReference: boolean;
   /** What a failure is named after: the call that failed, e.g. `A1111 txt2img`. */
   protected abstract readonly what: string;
 

@@ -20,6 +20,16 @@ export interface ImageRequest {
   timeoutMs?: number;
   /** Called with 0 to 1 as the backend reports progress. */
   onProgress?: (fraction: number) => void;
+  /**
+   * A picture of who to draw (a character's reference, issue 22), for an engine that takes one
+   * (`takesReference`); the others draw from the prompt alone.
+   */
+  reference?: ReferenceImage | undefined;
+}
+
+export interface ReferenceImage {
+  bytes: Buffer;
+  mime: 'image/png' | 'image/jpeg' | 'image/webp';
 }
 
 export interface GeneratedImage {
@@ -31,6 +41,11 @@ export interface ImageEngine {
   readonly id: string;
   /** true for the offline preview renderer: the page and the file's metadata say so. */
   readonly preview: boolean;
+  /**
+   * Whether a request's `reference` reaches the model: A1111 (img2img, or IP-Adapter through
+   * ControlNet), ComfyUI with a workflow that loads it. Otherwise (or unset) it is left out.
+   */
+  readonly takesReference?: boolean;
   /** Failures are thrown as EngineError. */
   generate(request: ImageRequest): Promise<GeneratedImage[]>;
 }

@@ -37,6 +37,10 @@ export const characters = pgTable(
     firstMessage: text('first_message').notNull(),
     alternateGreetings: jsonb('alternate_greetings').$type<string[]>().notNull().default([]),
     scenario: text('scenario').notNull().default(''),
+    /** How the character looks, for pictures (issue 22); '' draws it from the description. */
+    appearance: text('appearance').notNull().default(''),
+    /** Storage key of the look's reference picture, sent to engines that take one. */
+    referenceKey: text('reference_key'),
     exampleDialogue: text('example_dialogue').notNull().default(''),
     systemPrompt: text('system_prompt').notNull().default(''),
     postHistoryInstructions: text('post_history_instructions').notNull().default(''),

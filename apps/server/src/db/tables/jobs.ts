@@ -1,6 +1,7 @@
 /** Generation jobs (images, speech, face swaps) and the pictures made public. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns';
 import { userOf } from './accounts';
+import { characters } from './characters';
 
 /**
  * Generation jobs (ARCHITECTURE.md): image, speech, voice clone, face swap. Made in the same
@@ -85,6 +87,10 @@ export const imageShares = pgTable(
     preset: text('preset'),
     adult: boolean('adult').notNull().default(false),
     preview: boolean('preview').notNull().default(false),
+    /** Shared to this character's page (a picture made in a chat with it, issue 22). */
+    characterId: bigint('character_id', { mode: 'number' }).references(() => characters.id, {
+      onDelete: 'cascade',
+    }),
     /** Hidden by an admin, or by reports until one reviews it. */
     hiddenAt: at('hidden_at'),
     createdAt: createdAt(),
@@ -93,5 +99,8 @@ export const imageShares = pgTable(
     uniqueIndex('image_shares_job_index_idx').on(t.jobId, t.index),
     index('image_shares_tool_created_idx').on(t.tool, t.createdAt),
     index('image_shares_created_idx').on(t.createdAt),
+    index('image_shares_character_created_idx')
+      .on(t.characterId, t.createdAt)
+      .where(sql`character_id IS NOT NULL`),
   ],
 );

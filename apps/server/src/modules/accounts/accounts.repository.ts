@@ -208,9 +208,9 @@ export async function markDeleted(db: DbOrTx, id: string, now: Date): Promise<bo
 export async function removalQueue(db: DbOrTx, limit: number) {
   const result: unknown = await db.execute(sql`SELECT u.id, u.head_key,
       coalesce((SELECT json_agg(k.key) FROM characters c
-        CROSS JOIN LATERAL (VALUES (c.head_key), (c.list_head_key)) AS k(key)
-        WHERE c.owner_id = u.id AND NOT EXISTS (SELECT 1 FROM characters o
-          WHERE o.owner_id <> u.id AND k.key IN (o.head_key, o.list_head_key))), '[]'::json) AS character_keys,
+        CROSS JOIN LATERAL (VALUES (c.head_key), (c.list_head_key), (c.reference_key)) AS k(key)
+        WHERE c.owner_id = u.id AND k.key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM characters o
+          WHERE o.owner_id <> u.id AND k.key IN (o.head_key, o.list_head_key, o.reference_key))), '[]'::json) AS character_keys,
       coalesce((SELECT json_agg(s.file_key) FROM image_shares s WHERE s.user_id = u.id), '[]'::json) AS shared_keys,
       coalesce((SELECT json_agg(k.key) FROM jobs j CROSS JOIN LATERAL (
           SELECT img->>'key' FROM jsonb_array_elements(

@@ -108,7 +108,11 @@ describe('account erasure and private file names', () => {
       head: { filename: 'me.jpg', contentType: 'image/jpeg', data: photo },
     });
     const head = profile.json<Envelope<UserInfo>>().data.head;
-    const character = await makeCharacter(t, who, { visibility: 'public' });
+    // With the look's reference picture (issue 22), a public file of the character's too.
+    const character = await makeCharacter(t, who, {
+      visibility: 'public',
+      reference: { filename: 'r.jpg', contentType: 'image/jpeg', data: photo },
+    });
 
     const image = await call<{ id: string }>(who, 'POST', '/aigc/image', { prompt: 'a glass vase' });
     const drawn = await finished(who, image.data.id);

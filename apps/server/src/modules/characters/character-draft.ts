@@ -11,11 +11,14 @@ import {
   lorebookLimitsSchema,
   modelProfile,
   parseTags,
+  readCardAppearance,
   readCardCredits,
   readCardFile,
   readCardVoice,
+  withCardAppearance,
   withCardCredits,
   withCardVoice,
+  withoutCardAppearance,
   withoutCardCredits,
   withoutCardVoice,
   type CardCredit,
@@ -37,6 +40,8 @@ import { checkCharacterVoice } from './character-voice';
 export interface UploadedFiles {
   head?: Buffer | undefined;
   card?: Buffer | undefined;
+  /** The look's reference picture (issue 22). */
+  reference?: Buffer | undefined;
 }
 
 /*
@@ -144,6 +149,7 @@ export async function resolveDraft(
     alternateGreetings:
       form.alternate_greetings ?? fromCard.alternateGreetings ?? base.alternateGreetings ?? [],
     scenario: pick('scenario', form.scenario) ?? '',
+    appearance: (pick('appearance', form.appearance) ?? '').trim().slice(0, CHARACTER_LIMITS.appearance),
     exampleDialogue: pick('exampleDialogue', form.example_dialogue) ?? '',
     systemPrompt: pick('systemPrompt', form.system_prompt) ?? '',
     postHistoryInstructions: pick('postHistoryInstructions', form.post_history_instructions) ?? '',
@@ -175,6 +181,7 @@ export async function resolveDraft(
       values.personality,
       values.firstMessage,
       values.scenario,
+      values.appearance,
       values.exampleDialogue,
       values.systemPrompt,
       values.postHistoryInstructions,
@@ -212,7 +219,75 @@ export async function resolveDraft(
     if (kept) await requireUploadAllowed(deps.moderation, kept, false, user.id);
   }
   if (!headKey || !listHeadKey) throw required('character_avatar_required');
-  return { values: { ...values, headKey, listHeadKey, tagLine: tags.join(',') }, tags };
+  const referenceKey = await storeReference(
+    deps,
+    user,
+    files.reference,
+    form.remove_reference ? null : (base.referenceKey ?? null),
+    {
+      nsfw,
+      wasNsfw: base.nsfw ?? false,
+    },
+  );
+  return { values: { ...values, headKey, listHeadKey, referenceKey, tagLine: tags.join(',') }, tags };
+}
+
+/**
+ * What a clone uploads of its source: a copy gets image files of its own, so removing either
+ * character, or erasing either owner's account, never takes the other's avatar or reference
+ * picture (issue 22); the form's own files, or its removing the reference, win.
+ */
+export async function cloneUploads(
+  storage: FileStorage,
+  source: Character,
+  form: CharacterForm,
+  files: UploadedFiles,
+): Promise<UploadedFiles> {
+  const head = files.head ?? (await storage.get(source.headKey));
+  const reference =
+    files.reference ??
+    (source.referenceKey && !form.remove_reference ? await storage.get(source.referenceKey) : undefined);
+  return { ...files, head, reference };
+}
+
+/** The image files an edit stopped using: a replaced avatar's, a replaced or removed reference. */
+export function replacedImageKeys(
+  existing: Character,
+  values: { headKey: string; listHeadKey: string; referenceKey?: string | null | undefined },
+): string[] {
+  const replaced = [existing.headKey, existing.listHeadKey].filter(
+    (k) => k !== values.headKey && k !== values.listHeadKey,
+  );
+  if (existing.referenceKey && existing.referenceKey !== values.referenceKey)
+    replaced.push(existing.referenceKey);
+  return replaced;
+}
+
+/**
+ * The look's reference picture (issue 22), stored and moderated as an avatar is: a new upload
+ * (re-encoded, classified: an explicit one only on an adult character), else the one kept, which
+ * is classified again when the character stops being adult.
+ */
+async function storeReference(
+  deps: { moderation: ModerationService; storage: FileStorage },
+  user: User,
+  upload: Buffer | undefined,
+  kept: string | null,
+  adult: { nsfw: boolean; wasNsfw: boolean },
+): Promise<string | null> {
+  if (upload) {
+    const image = await checkImage(upload);
+    const bytes = await reencodeImage(upload, image.format);
+    await requireUploadAllowed(deps.moderation, bytes, adult.nsfw, user.id);
+    const key = `references/${randomUUID()}.${image.ext}`;
+    await deps.storage.put(key, bytes, image.contentType);
+    return key;
+  }
+  if (kept && adult.wasNsfw && !adult.nsfw) {
+    const bytes = await deps.storage.get(kept);
+    if (bytes) await requireUploadAllowed(deps.moderation, bytes, false, user.id);
+  }
+  return kept;
 }
 
 /**
@@ -249,6 +324,8 @@ export interface Draft {
   firstMessage: string;
   alternateGreetings: string[];
   scenario: string;
+  appearance: string;
+  referenceKey: string | null;
   exampleDialogue: string;
   systemPrompt: string;
   postHistoryInstructions: string;
@@ -296,6 +373,8 @@ export function draftOf(c: Character): Partial<Draft> {
     firstMessage: c.firstMessage,
     alternateGreetings: c.alternateGreetings,
     scenario: c.scenario,
+    appearance: c.appearance,
+    referenceKey: c.referenceKey,
     exampleDialogue: c.exampleDialogue,
     systemPrompt: c.systemPrompt,
     postHistoryInstructions: c.postHistoryInstructions,
@@ -339,6 +418,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
   if (d.alternate_greetings.length) out.alternateGreetings = d.alternate_greetings;
   if (d.tags.length) out.tags = d.tags;
   set('voiceId', readCardVoice(d.extensions));
+  set('appearance', readCardAppearance(d.extensions));
   return out;
 }
 
@@ -346,7 +426,7 @@ function draftOfCard(card: ParsedCard): Partial<Draft> {
 function cardExtraOf(card: ParsedCard): Character['cardExtra'] {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(card.data)) if (!MAPPED_CARD_KEYS.has(k)) data[k] = v;
-  data.extensions = withoutCardVoice(withoutCardCredits(card.data.extensions));
+  data.extensions = withoutCardAppearance(withoutCardVoice(withoutCardCredits(card.data.extensions)));
   return { data, top: card.extra };
 }
 
@@ -397,7 +477,10 @@ function exportTags(carried: unknown, tags: string[], categoryTag: string): stri
 export function cardDataOf(row: FullRow, tags: string[], basedOn: readonly CardCredit[] = []): CardData {
   const c = row.c;
   const carried = c.cardExtra.data.extensions;
-  const extensions = withCardVoice(withCardCredits(isRecord(carried) ? carried : {}, basedOn), c.voiceId);
+  const extensions = withCardAppearance(
+    withCardVoice(withCardCredits(isRecord(carried) ? carried : {}, basedOn), c.voiceId),
+    c.appearance,
+  );
   return {
     creator: row.creatorName.trim(),
     character_version: '',

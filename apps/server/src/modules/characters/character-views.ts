@@ -1,4 +1,9 @@
-import type { BasedOn, CharacterDetail, CharacterSummary } from '@lumi/contract';
+import {
+  appearanceFromDescription,
+  type BasedOn,
+  type CharacterDetail,
+  type CharacterSummary,
+} from '@lumi/contract';
 import type { Character, User } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { SummaryRow } from './characters.repository';
@@ -51,6 +56,7 @@ export function detailOf(
   c: Character,
   myRating: number | null,
   basedOn: BasedOn[],
+  storage: FileStorage,
 ): CharacterDetail {
   return {
     ...summary,
@@ -68,5 +74,16 @@ export function detailOf(
     cloned_from: c.clonedFrom,
     based_on: basedOn,
     voice_id: c.voiceId,
+    appearance: c.appearance,
+    look: lookOf(c),
+    reference_image: c.referenceKey ? storage.url(c.referenceKey) : null,
   };
+}
+
+/**
+ * The look a character's pictures are drawn from (issue 22): its appearance as written, else the
+ * sentences of its description that describe looks (decisions.md: an extractive rule).
+ */
+export function lookOf(c: Pick<Character, 'appearance' | 'description'>): string {
+  return c.appearance.trim() || appearanceFromDescription(c.description);
 }

@@ -28,6 +28,8 @@ import {
   clonedCardExtra,
   draftOf,
   nsfwRequired,
+  cloneUploads,
+  replacedImageKeys,
   resolveDraft,
   type Draft,
   type UploadedFiles,
@@ -253,7 +255,8 @@ export class CharactersService {
       withRating ? repo.myRating(this.deps.db, row.c.id, user.id) : null,
       this.sourceStates(row, user),
     ]);
-    return detailOf(this.summary(row, user), row.c, rating, basedOnFor(row.c.lineage, states, user));
+    const basedOn = basedOnFor(row.c.lineage, states, user);
+    return detailOf(this.summary(row, user), row.c, rating, basedOn, this.deps.storage);
   }
 
   /** What the viewer may see now of the characters a lineage names (no query for an original). */
@@ -285,9 +288,8 @@ export class CharactersService {
       base.cardExtra = clonedCardExtra(source.c.cardExtra);
       // A cloned voice is its owner's alone: someone else's copy speaks in the default voice.
       if (source.c.ownerId !== user.id && base.voiceId && !isPresetVoice(base.voiceId)) base.voiceId = null;
-      // A copy gets image files of its own: removing either character, or erasing either
-      // owner's account, never takes the other's avatar.
-      if (!files.head) uploads = { ...files, head: await this.deps.storage.get(source.c.headKey) };
+      base.referenceKey = null;
+      uploads = await cloneUploads(this.deps.storage, source.c, form, files);
     }
     this.refuseBannedPublisher(user, form.visibility ?? base.visibility ?? 'public');
     const draft = await resolveDraft(this.deps, user, form, uploads, base);
@@ -321,9 +323,7 @@ export class CharactersService {
       await repo.setTags(tx, existing.id, draft.tags);
     });
     // A replaced avatar's files go, unless another character (a clone) still shows them.
-    const replaced = [existing.headKey, existing.listHeadKey].filter(
-      (k) => k !== draft.values.headKey && k !== draft.values.listHeadKey,
-    );
+    const replaced = replacedImageKeys(existing, draft.values);
     const inUse = await repo.imageKeysInUse(this.deps.db, replaced);
     for (const key of replaced) {
       if (!inUse.has(key)) await this.deps.storage.delete(key).catch(() => undefined);

@@ -20,15 +20,23 @@ export function imageEngineFor(config: ImageEngineConfig): ImageEngine {
   const server = { baseUrl: config.url ?? '', apiKey: config.apiKey, timeoutMs: config.timeoutMs };
   switch (config.engine) {
     case 'a1111':
-      return new A1111Engine({ ...server, checkpoints });
-    case 'comfyui':
+      return new A1111Engine({
+        ...server,
+        checkpoints,
+        reference: { mode: config.a1111Reference },
+      });
+    case 'comfyui': {
+      // A character's reference picture (issue 22) goes through its own workflow, bundled.
+      const reference = config.referenceWorkflow ?? path.join(serverRoot(), 'engines/comfyui-reference.json');
       return new ComfyUIEngine({
         ...server,
         workflow: loadComfyWorkflow(
           config.workflow ?? path.join(serverRoot(), 'engines/comfyui-txt2img.json'),
         ),
+        ...(reference === 'off' ? {} : { referenceWorkflow: loadComfyWorkflow(reference) }),
         checkpoints,
       });
+    }
     case 'openai':
       return new OpenAIImagesEngine({
         ...server,

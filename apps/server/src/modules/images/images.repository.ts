@@ -93,6 +93,8 @@ export async function exploreShares(
         tool ? eq(imageShares.tool, tool) : undefined,
         withAdult ? undefined : eq(imageShares.adult, false),
         isNull(imageShares.hiddenAt),
+        // Pictures shared to a character's page are listed there (issue 22), not here.
+        isNull(imageShares.characterId),
       ),
     )
     .orderBy(desc(imageShares.createdAt), desc(imageShares.id))

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type JobStatus, type MessageKey } from '@lumi/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { JobRow, NewJobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
@@ -45,13 +45,15 @@ export class JobQueue {
    * a paid job missing, never a job not paid for, and the limits counted under a lock on the
    * user's jobs, so concurrent submits on any number of processes never pass them. A refusal
    * (too many open jobs, no free fast generation left, not enough credits) adds nothing. A job
-   * that costs 0 spends nothing.
+   * that costs 0 spends nothing. `alongside` writes what goes with the job in the same
+   * transaction (a chat picture's place in its conversation).
    */
   async submit(
     job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
     limits: JobLimits,
+    alongside?: (tx: DbOrTx, job: JobRow) => Promise<void>,
   ): Promise<JobRow> {
-    return (await this.submitOnce(job, limits)).job;
+    return (await this.submitOnce(job, limits, undefined, alongside)).job;
   }
 
   /**
@@ -63,6 +65,7 @@ export class JobQueue {
     job: Pick<NewJobRow, 'userId' | 'kind' | 'lane' | 'input' | 'cost' | 'preview'> & { reason: string },
     limits: JobLimits,
     cache?: string,
+    alongside?: (tx: DbOrTx, job: JobRow) => Promise<void>,
   ): Promise<{ job: JobRow; reused: boolean }> {
     const { reason, ...row } = job;
     const made = await this.deps.db.transaction(async (tx) => {
@@ -87,6 +90,7 @@ export class JobQueue {
         spendOp: spent?.operationId ?? null,
         createdAt: this.deps.clock(),
       });
+      await alongside?.(tx, inserted);
       return { inserted, spent, reused: false };
     });
     made.spent?.committed();

@@ -22,6 +22,7 @@ import { GroupPicker } from '@/features/chat/components/group-picker';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { useChatPictures } from '@/features/chat/hooks/use-chat-pictures';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { isolate } from '@/lib/bidi';
 import { settledValue } from '@/lib/tracked';
@@ -115,6 +116,7 @@ function CharacterChat({
     onAdult,
     firstPage: messages,
   });
+  const pictures = useChatPictures(chat.state.conversation?.id, onAdult);
   const [settings, setSettings] = useState(false);
   const [details, setDetails] = useState(false);
   const [branches, setBranches] = useState(false);
@@ -159,6 +161,7 @@ function CharacterChat({
         settingsOpen={settings}
         onSettingsOpenChange={openSettings}
         branching
+        pictures={pictures}
       />
     );
 

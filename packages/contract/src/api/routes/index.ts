@@ -5,6 +5,7 @@ export * from './chat';
 export * from './content';
 export * from './images';
 export * from './payments';
+export * from './pictures';
 export * from './reports';
 export * from './session';
 export * from './speech';

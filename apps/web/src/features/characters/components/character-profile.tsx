@@ -13,6 +13,7 @@ import { cardUrl } from '../api/card-url';
 import { rateCharacter } from '../api/rate-character';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 import { BasedOnLine } from './based-on';
+import { CharacterLook } from './character-look';
 import { CharacterVoice } from './character-voice';
 import { FORM_STATE_KEY } from './owner-menu';
 import { ReportLinks } from './report-links';
@@ -91,6 +92,7 @@ export function CharacterProfile({
       <p dir="auto" className="text-fg/90 mt-4 text-sm leading-relaxed whitespace-pre-line">
         {c.desc}
       </p>
+      <CharacterLook character={c} />
 
       <div className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <div

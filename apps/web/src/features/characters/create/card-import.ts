@@ -1,4 +1,11 @@
-import { CHARACTER_LIMITS, isPng, parseTags, readCardFile, type ParsedCard } from '@lumi/contract';
+import {
+  CHARACTER_LIMITS,
+  isPng,
+  parseTags,
+  readCardAppearance,
+  readCardFile,
+  type ParsedCard,
+} from '@lumi/contract';
 import type { FormValues } from './form-model';
 import { formBook, isBlankBook } from './lorebook-model';
 
@@ -36,6 +43,7 @@ export function fillFromCard(values: FormValues, card: ParsedCard): FormValues {
     ...values,
     name: keep(values.name, d.name.slice(0, CHARACTER_LIMITS.name)),
     desc: keep(values.desc, d.description),
+    appearance: keep(values.appearance, readCardAppearance(d.extensions) ?? ''),
     personality: keep(values.personality, d.personality),
     scenario: keep(values.scenario, d.scenario),
     firstMessage: keep(values.firstMessage, d.first_mes),

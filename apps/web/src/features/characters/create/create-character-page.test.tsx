@@ -51,6 +51,25 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(screen.getByText('This image is too large. Please use one under 10 MB.')).toBeTruthy();
   });
 
+  it('sends the look: the appearance typed and the reference picture (issue 22)', async () => {
+    fakeApi(API.characterCreate, () => detail({ visibility: 'public', approval: 'approved' }));
+    renderPage();
+    fillEverything();
+    click(/^Back/);
+    click(/^Back/);
+    type(/^Appearance/, 'Short black hair, green eyes.');
+    const reference = new File(['reference-bytes'], 'ref.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('reference-input'), { target: { files: [reference] } });
+    click(/^Continue/);
+    click(/^Continue/);
+    publishConfirmed();
+    await waitFor(() => expect(created()).toHaveLength(1));
+    const form = created()[0]!;
+    expect(form.fields.appearance).toBe('Short black hair, green eyes.');
+    expect(Object.keys(form.files).sort()).toEqual(['head', 'reference']);
+    await expectSameFile(form.files.reference, reference);
+  });
+
   it('publishes the multipart form and goes to My Characters', async () => {
     fakeApi(API.characterCreate, () => detail({ visibility: 'public', approval: 'approved' }));
     const router = renderPage();
@@ -71,6 +90,7 @@ describe('create character page', { timeout: 20_000 }, () => {
     expect(form.fields).toEqual({
       name: 'Luna',
       desc: 'A barista who writes poems.',
+      appearance: '',
       personality: 'Warm, witty, shy.',
       first_message: 'Oh, you are here!',
       alternate_greetings: JSON.stringify(['Welcome back.']),

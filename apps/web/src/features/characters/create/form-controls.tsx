@@ -7,7 +7,7 @@ import { intlLocale } from '@/lib/intl';
 import type { FieldError, FieldName } from './form-model';
 
 /** The DOM id of a field's control: errors focus it. */
-export const fieldId = (field: FieldName) => `cc-${field}`;
+export const fieldId = (field: FieldName | 'reference') => `cc-${field}`;
 
 export const AVATAR_MB = Math.round(CHARACTER_LIMITS.avatarBytes / 1024 / 1024);
 export const CARD_MB = Math.round(CHARACTER_LIMITS.cardBytes / 1024 / 1024);
@@ -57,7 +57,14 @@ export function Counter({ value, max }: { value: number; max: number }) {
   );
 }
 
-export function ErrorText({ field, message }: { field: FieldName; message: string | undefined }) {
+export function ErrorText({
+  field,
+  message,
+}: {
+  /** A form field, or the reference picture (a file kept apart, use-reference-picture.ts). */
+  field: FieldName | 'reference';
+  message: string | undefined;
+}) {
   if (!message) return null;
   return (
     <p id={`${fieldId(field)}-error`} className="text-danger mt-1.5 flex items-start gap-1.5 text-sm">

@@ -30,6 +30,8 @@ export interface FormValues {
   visibility: Visibility;
   nsfw: boolean;
   desc: string;
+  /** How the character looks, for pictures in chat (issue 22); blank: drawn from the description. */
+  appearance: string;
   personality: string;
   /** As typed: comma-separated. */
   tags: string;
@@ -57,6 +59,7 @@ export const EMPTY_VALUES: FormValues = {
   visibility: 'public',
   nsfw: false,
   desc: '',
+  appearance: '',
   personality: '',
   tags: '',
   firstMessage: '',
@@ -75,7 +78,7 @@ export type Step = (typeof STEPS)[number];
 /** The fields of each step, in the order the form shows them (errors jump to the first one). */
 export const STEP_FIELDS: Record<Step, readonly FieldName[]> = {
   basics: ['avatar', 'name', 'gender', 'category', 'visibility', 'nsfw'],
-  personality: ['desc', 'personality', 'tags'],
+  personality: ['desc', 'appearance', 'personality', 'tags'],
   conversation: [
     'firstMessage',
     'alternateGreetings',
@@ -92,6 +95,7 @@ export const STEP_FIELDS: Record<Step, readonly FieldName[]> = {
 export const TEXT_LIMITS = {
   name: CHARACTER_LIMITS.name,
   desc: CHARACTER_LIMITS.desc,
+  appearance: CHARACTER_LIMITS.appearance,
   personality: CHARACTER_LIMITS.personality,
   firstMessage: CHARACTER_LIMITS.firstMessage,
   scenario: CHARACTER_LIMITS.scenario,
@@ -133,6 +137,7 @@ export const formValuesSchema = z.object({
   visibility: rules.visibility,
   nsfw: rules.NSFW,
   desc: rules.desc,
+  appearance: rules.appearance,
   personality: rules.personality,
   tags: rules.tag,
   firstMessage: rules.first_message,
@@ -256,6 +261,7 @@ export function normaliseValues(input: Partial<Record<keyof FormValues, unknown>
     visibility: oneOf(VISIBILITIES, input.visibility, EMPTY_VALUES.visibility),
     nsfw,
     desc: text(input.desc),
+    appearance: text(input.appearance),
     personality: text(input.personality),
     tags: text(input.tags),
     firstMessage: text(input.firstMessage),
@@ -278,6 +284,7 @@ export function valuesOfCharacter(c: CharacterDetail): FormValues {
     visibility: c.visibility,
     nsfw: c.NSFW,
     desc: c.desc,
+    appearance: c.appearance,
     personality: c.personality,
     tags: (Array.isArray(c.tags) && c.tags.length > 0 ? c.tags : parseTags(c.tag)).join(', '),
     firstMessage: c.first_message,
@@ -314,18 +321,33 @@ export interface Submission {
   card?: File | null | undefined;
   /** The `character_book` field (lorebookField), or nothing. */
   lorebook?: string | undefined;
+  /** A new reference picture of the look, or the stored one removed (issue 22). */
+  reference?: File | null | undefined;
+  removeReference?: boolean | undefined;
 }
 
 /** The multipart form of character/create and character/modify (spec §3 fields). */
-export function buildFormData({ mode, values, sourceId, avatar, card, lorebook }: Submission): FormData {
+export function buildFormData({
+  mode,
+  values,
+  sourceId,
+  avatar,
+  card,
+  lorebook,
+  reference,
+  removeReference,
+}: Submission): FormData {
   const form = new FormData();
   if (avatar) form.append('head', avatar);
+  if (reference) form.append('reference', reference);
+  else if (removeReference) form.append('remove_reference', '1');
   // The server reads the card too, to keep what the form has no field for (book, extensions).
   if (card) form.append('card', card);
   if (mode === 'edit' && sourceId !== undefined) form.append('id', String(sourceId));
   if (mode === 'clone' && sourceId !== undefined) form.append('clone_from', String(sourceId));
   form.append('name', values.name.trim());
   form.append('desc', values.desc);
+  form.append('appearance', values.appearance);
   form.append('personality', values.personality);
   form.append('first_message', values.firstMessage);
   form.append(

@@ -18,6 +18,7 @@ import {
 import { TEXT_LIMITS, type FieldName, type FormValues, type TextField } from './form-model';
 import { GreetingsField } from './greetings-field';
 import { ModelField } from './model-field';
+import { ReferenceField } from './reference-field';
 import { TagsField } from './tags-field';
 import { VoiceField } from './voice-field';
 import type { CharacterForm } from './use-character-form';
@@ -185,6 +186,8 @@ export function PersonalityStep({ form }: { form: CharacterForm }) {
   return (
     <div className="space-y-6">
       <TextInput form={form} field="desc" rows={4} required />
+      <TextInput form={form} field="appearance" rows={3} />
+      <ReferenceField picture={form.reference} />
       <TextInput form={form} field="personality" rows={6} />
       <TagsField
         value={form.values.tags}

@@ -160,6 +160,9 @@ export const detail = (over: Partial<CharacterDetail> = {}): CharacterDetail => 
   cloned_from: null,
   voice_id: null,
   based_on: [],
+  appearance: '',
+  look: '',
+  reference_image: null,
   ...over,
 });
 

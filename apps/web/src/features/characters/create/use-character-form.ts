@@ -14,6 +14,7 @@ import { useCharacterBook } from '../api/get-character-book';
 import { useChipTag } from '../hooks/use-tag-label';
 import { modifyCharacter } from '../api/modify-character';
 import { fillFromCard, readCard, type CardProblem } from './card-import';
+import { useReferencePicture } from './use-reference-picture';
 import { clearDraft, readDraft, saveDraft } from './draft';
 import { fieldId } from './form-controls';
 import { characterResolver, clearFieldErrors, fieldErrorsOf, showError } from './form-errors';
@@ -141,6 +142,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
   const [restoredDraft, setRestoredDraft] = useState(initial.restoredDraft);
   const [step, setStep] = useState(0);
   const [avatar, setAvatar] = useState<PickedFile | null>(null);
+  const reference = useReferencePicture(mode !== 'create' ? (source?.reference_image ?? null) : null);
   const [card, setCard] = useState<PickedCard | null>(null);
   const [cardProblem, setCardProblem] = useState<CardProblem | null>(null);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
@@ -346,6 +348,8 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
           avatar: avatar?.file ?? null,
           card: card?.file ?? null,
           lorebook: lorebookField(checked.lorebook, cardBook.current ?? storedBook.current),
+          reference: reference.file,
+          removeReference: reference.removed,
         }),
       ),
     )();
@@ -365,6 +369,7 @@ export function useCharacterForm(type: FormType | null, panelRef: RefObject<HTML
     avatarUrl,
     avatarFromCard: avatar === null && existingHead === null && cardAvatar !== null,
     pickAvatar,
+    reference,
     card,
     cardProblem,
     pickCard,

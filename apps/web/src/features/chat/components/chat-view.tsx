@@ -1,4 +1,4 @@
-import { MODEL_PROFILES } from '@lumi/contract';
+import { MODEL_PROFILES, asksForPicture } from '@lumi/contract';
 import { Loader2 } from 'lucide-react';
 import {
   Fragment,
@@ -13,8 +13,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { ChatController } from '../hooks/use-chat';
+import type { ChatPictures } from '../hooks/use-chat-pictures';
 import { isAdminVisitor } from '../lib/visitor';
 import { AiDisclosure } from './ai-disclosure';
+import { MessagePictures, PictureButton } from './chat-pictures';
 import { ChatSettings } from './chat-settings';
 import { Composer } from './composer';
 import { CrisisNotice } from './crisis-notice';
@@ -52,6 +54,8 @@ interface ChatViewProps {
   speakerOf?: ((characterId: number | null) => { avatar: ReactNode; name: string } | undefined) | undefined;
   /** Shown just above the message box (a group chat's "who speaks next"). */
   beforeComposer?: ReactNode;
+  /** A character chat's pictures (issue 22): the composer's button, asking in words, each shown in place. */
+  pictures?: ChatPictures | undefined;
 }
 
 /** Within this distance of the bottom the list follows a streaming reply. */
@@ -91,6 +95,7 @@ export function ChatView({
   branching = false,
   speakerOf,
   beforeComposer,
+  pictures,
 }: ChatViewProps) {
   const { t } = useTranslation('chat');
   const { state } = chat;
@@ -168,9 +173,13 @@ export function ChatView({
       follow.current = true;
       // A reply may hold a list or code: have the full Markdown renderer ready for it.
       preloadMarkdown();
-      return chat.send(text);
+      return chat.send(text).then((sent) => {
+        // Asked for in words: the picture follows the reply it was asked beside.
+        if (sent && pictures && asksForPicture(text)) pictures.ask();
+        return sent;
+      });
     },
-    [chat],
+    [chat, pictures],
   );
 
   const lastAssistant = state.messages.findLast((m) => m.role === 'assistant' && !m.local)?.id;
@@ -240,6 +249,14 @@ export function ChatView({
                     actions={actions}
                   />
                 )}
+                {pictures && !m.local && (
+                  <MessagePictures
+                    pictures={pictures}
+                    list={pictures.at(m.seq)}
+                    avatar={avatar}
+                    name={assistantName}
+                  />
+                )}
               </Fragment>
             ))}
           </ol>
@@ -256,6 +273,15 @@ export function ChatView({
         onSend={send}
         onStop={chat.stop}
         preset={preset}
+        leading={
+          pictures && (
+            <PictureButton
+              pictures={pictures}
+              name={assistantName}
+              disabled={state.phase !== 'ready' || chat.streaming}
+            />
+          )
+        }
       />
       <ChatSettings
         open={settingsOpen}

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, COSTS } from '@lumi/contract';
 import { SendHorizontal, Square } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 
@@ -18,6 +18,8 @@ interface ComposerProps {
   onStop: () => void;
   /** Text put in the box from outside (a prompt idea), with a counter so the same one repeats. */
   preset?: { text: string; n: number } | undefined;
+  /** A button before the box (a character chat's "Send me a picture"). */
+  leading?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function Composer({
   onSend,
   onStop,
   preset,
+  leading,
 }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
@@ -67,12 +70,16 @@ export function Composer({
   return (
     <div className="border-line/60 bg-bg/90 sticky bottom-0 border-t px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur-xl sm:px-4">
       <form
-        className="border-line bg-surface focus-within:border-pink/60 mx-auto flex max-w-3xl items-end gap-2 rounded-3xl border p-1.5 ps-4 transition-colors"
+        className={cn(
+          'border-line bg-surface focus-within:border-pink/60 mx-auto flex max-w-3xl items-end gap-2 rounded-3xl border p-1.5 transition-colors',
+          leading ? 'ps-1.5' : 'ps-4',
+        )}
         onSubmit={(e) => {
           e.preventDefault();
           void send();
         }}
       >
+        {leading}
         <label htmlFor="chat-input" className="sr-only">
           {placeholder}
         </label>
