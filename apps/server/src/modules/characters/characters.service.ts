@@ -22,6 +22,7 @@ import type { AdminPolicy } from '../../plugins/admin';
 import { toPng } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 import type { ModerationService } from '../safety/moderation.service';
+import * as lists from './character-lists.repository';
 import * as repo from './characters.repository';
 import {
   cardDataOf,
@@ -114,7 +115,7 @@ export class CharactersService {
     void this.refreshHotOrder();
     let tagId: number | undefined;
     if (q.tag) {
-      tagId = await repo.findTagId(this.deps.db, q.tag);
+      tagId = await lists.findTagId(this.deps.db, q.tag);
       if (tagId === undefined)
         return {
           characters: [],
@@ -124,7 +125,7 @@ export class CharactersService {
         };
     }
     const filter = { gender: q.gender, nsfw: q.NSFW, tagId };
-    const rows = await repo.listPage(
+    const rows = await lists.listPage(
       this.deps.db,
       user.id,
       filter,
@@ -142,12 +143,12 @@ export class CharactersService {
     return result;
   }
 
-  private async countListed(filter: repo.ListFilter): Promise<number> {
+  private async countListed(filter: lists.ListFilter): Promise<number> {
     const key = JSON.stringify(filter);
     const now = Date.now();
     const hit = this.counts.get(key);
     if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
-    const n = await repo.countListed(this.deps.db, filter);
+    const n = await lists.countListed(this.deps.db, filter);
     this.counts.set(key, { n, at: now });
     return n;
   }
@@ -162,10 +163,10 @@ export class CharactersService {
     const words = searchWords(trimmed);
     if (words.length === 0) return { characters: [], has_more: false, is_admin: this.isAdmin(user) };
     // Full-text first; names with typos and inner substrings only when that finds too little.
-    let ids = await repo.searchIds(this.deps.db, trimmed, words, false);
-    if (ids.length < size) ids = await repo.searchIds(this.deps.db, trimmed, words, true);
+    let ids = await lists.searchIds(this.deps.db, trimmed, words, false);
+    if (ids.length < size) ids = await lists.searchIds(this.deps.db, trimmed, words, true);
     const offset = (page - 1) * size;
-    const rows = await repo.summariesByIds(this.deps.db, user.id, ids.slice(offset, offset + size));
+    const rows = await lists.summariesByIds(this.deps.db, user.id, ids.slice(offset, offset + size));
     return {
       characters: rows.map((r) => this.summary(r, user)),
       has_more: ids.length > offset + size,
@@ -213,7 +214,7 @@ export class CharactersService {
 
   async get(user: User, id: number, fromChat = false): Promise<CharacterDetail> {
     const row = await this.visibleAdult(user, id);
-    if (fromChat) await repo.touchBrowse(this.deps.db, user.id, id);
+    if (fromChat) await lists.touchBrowse(this.deps.db, user.id, id);
     return this.detail(row, user);
   }
 
@@ -247,7 +248,7 @@ export class CharactersService {
 
   /** The character moves to the top of the user's recent chats. */
   async recordChat(user: User, id: number): Promise<void> {
-    await repo.touchBrowse(this.deps.db, user.id, id);
+    await lists.touchBrowse(this.deps.db, user.id, id);
   }
 
   private async detail(row: FullRow, user: User, withRating = true): Promise<CharacterDetail> {
@@ -265,7 +266,7 @@ export class CharactersService {
   }
 
   async mine(user: User, page: number, size: number): Promise<CharacterPage> {
-    const rows = await repo.listOwned(this.deps.db, user.id, size + 1, (page - 1) * size);
+    const rows = await lists.listOwned(this.deps.db, user.id, size + 1, (page - 1) * size);
     const p = this.page(rows, size, user);
     return {
       characters: p.items.map((r) => this.summary(r, user)),
@@ -375,15 +376,15 @@ export class CharactersService {
 
   async collect(user: User, characterId: number): Promise<void> {
     await this.visible(user, characterId);
-    await repo.addCollect(this.deps.db, user.id, characterId);
+    await lists.addCollect(this.deps.db, user.id, characterId);
   }
 
   async uncollect(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
-    return { deleted: await repo.deleteCollects(this.deps.db, user.id, by) };
+    return { deleted: await lists.deleteCollects(this.deps.db, user.id, by) };
   }
 
   async collects(user: User, page: number, size: number): Promise<CharacterPage<CollectItem>> {
-    const rows = await repo.listCollects(this.deps.db, this.viewer(user), size + 1, (page - 1) * size);
+    const rows = await lists.listCollects(this.deps.db, this.viewer(user), size + 1, (page - 1) * size);
     const p = this.page(rows, size, user);
     return {
       characters: p.items.map((r) => ({
@@ -397,7 +398,7 @@ export class CharactersService {
   }
 
   async browses(user: User): Promise<CharacterPage<BrowseItem>> {
-    const rows = await repo.listBrowses(this.deps.db, this.viewer(user), RECENT_CHATS_LIMIT);
+    const rows = await lists.listBrowses(this.deps.db, this.viewer(user), RECENT_CHATS_LIMIT);
     return {
       characters: rows.map((r) => ({
         ...this.summary(r, user),
@@ -411,12 +412,12 @@ export class CharactersService {
   }
 
   async deleteBrowses(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
-    return { deleted: await repo.deleteBrowses(this.deps.db, user.id, by) };
+    return { deleted: await lists.deleteBrowses(this.deps.db, user.id, by) };
   }
 
   /** Records a chat visit (the chat page calls get with from=chat; chat messages too). */
   async touchBrowse(user: User, characterId: number): Promise<void> {
-    await repo.touchBrowse(this.deps.db, user.id, characterId);
+    await lists.touchBrowse(this.deps.db, user.id, characterId);
   }
 
   // ---- cards ----
@@ -465,12 +466,12 @@ export class CharactersService {
 
   private async adminPage(
     user: User,
-    filter: repo.AdminFilter,
+    filter: lists.AdminFilter,
     page: number,
     size: number,
     oldestFirst = false,
   ): Promise<CharacterPage> {
-    const { rows, total } = await repo.listAll(
+    const { rows, total } = await lists.listAll(
       this.deps.db,
       user.id,
       filter,
