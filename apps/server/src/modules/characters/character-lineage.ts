@@ -1,6 +1,6 @@
 import { buildPath, newestCredits, type BasedOn, type CardCredit } from '@lumi/contract';
 import type { Character, LineageEntry, User } from '../../db/schema';
-import { creditedCreator } from './character-draft';
+import { creditedCreator } from './character-card';
 import type { FullRow, SourceState } from './characters.repository';
 
 /*

@@ -24,9 +24,8 @@ import type { FileStorage } from '../../lib/storage';
 import type { ModerationService } from '../safety/moderation.service';
 import * as lists from './character-lists.repository';
 import * as repo from './characters.repository';
+import { cardDataOf, clonedCardExtra } from './character-card';
 import {
-  cardDataOf,
-  clonedCardExtra,
   draftOf,
   nsfwRequired,
   cloneUploads,
