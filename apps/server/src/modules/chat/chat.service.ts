@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, ErrorCode, type ChatSendBody, type ChatStreamEvent } from '@lumi/contract';
-import type { ChatCharacter } from '../characters/characters.service';
+import type { ChatCharacter } from '../characters/character-reads';
 import { isEngineError, type ModerationResult } from '@lumi/engines';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError, notEnoughCredits, notFound } from '../../lib/errors';

@@ -1,7 +1,8 @@
 import { ErrorCode, type GroupMember } from '@lumi/contract';
 import type { User } from '../../db/schema';
 import { BusinessError, notFound } from '../../lib/errors';
-import type { CharactersService, ChatCharacter } from '../characters/characters.service';
+import type { ChatCharacter } from '../characters/character-reads';
+import type { CharactersService } from '../characters/characters.service';
 import type { Turn } from './chat.repository';
 
 /**

@@ -2,7 +2,7 @@ import { ErrorCode, modelProfile, type ChatSendBody, type ModelProfileId } from 
 import type { ChatRequest } from '@lumi/engines';
 import type { ChatMessageRow, Conversation, User } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import type { ChatCharacter } from '../characters/characters.service';
+import type { ChatCharacter } from '../characters/character-reads';
 import type * as repo from './chat.repository';
 import { nsfwRequired, type ChatDeps } from './chat-conversations';
 import { NEW_TURN_ID } from './memory-fold';

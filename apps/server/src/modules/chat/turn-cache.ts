@@ -1,5 +1,5 @@
 import type { Conversation } from '../../db/schema';
-import type { ChatCharacter } from '../characters/characters.service';
+import type { ChatCharacter } from '../characters/character-reads';
 import type { Turn } from './chat.repository';
 
 /** The rest of what the last send of a conversation used, for starting the next one early. */

@@ -13,7 +13,7 @@ import {
 import type { ChatMessageRow, JobRow, User } from '../../db/schema';
 import { cloneProfileOf, type StoredProfile } from '../../lib/cloned-voice';
 import { BusinessError } from '../../lib/errors';
-import type { ChatCharacter } from '../characters/characters.service';
+import type { ChatCharacter } from '../characters/character-reads';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ModerationService } from '../safety/moderation.service';
 import type { SpeechJobInput } from './speech.service';
