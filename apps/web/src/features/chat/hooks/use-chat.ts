@@ -3,29 +3,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { creditsEvents } from '@/lib/events';
 import { readLocal, removeLocal, StorageKey, writeLocal } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import type { ChatWhere } from '../api/chat-where';
-import { branchChat } from '../api/branch-chat';
-import { deleteMessage } from '../api/delete-message';
-import { editMessage } from '../api/edit-message';
 import { getMessages } from '../api/get-messages';
 import { restartChat } from '../api/restart-chat';
 import { saveMemory as postMemory } from '../api/save-memory';
 import { savePersona } from '../api/save-persona';
-import { swipeMessage } from '../api/swipe-message';
-import { switchChat } from '../api/switch-chat';
-import { streamReply, type ReplyRequest } from '../api/stream-reply';
-import {
-  chatReducer,
-  initialChatState,
-  localMessage,
-  olderPageNumber,
-  type ChatState,
-} from '../lib/chat-state';
-import { frameBatch } from '../lib/frame-batch';
+import { chatReducer, initialChatState, olderPageNumber, type ChatState } from '../lib/chat-state';
 import { settledValue } from '@/lib/tracked';
+import { useMessageActions } from './use-message-actions';
+import { useReplyStream } from './use-reply-stream';
 
 /** A character's chat, or the AI chat without a character (its conversation id is stored, spec §3). */
 export type ChatSource =
@@ -33,14 +21,6 @@ export type ChatSource =
   | { kind: 'ai' }
   /** A group chat (issue 22): its conversation, known from the address. */
   | { kind: 'group'; conversationId: string };
-
-/** Whether the conversation shown shares this message with the one it branched from. */
-const sharedMessage = (state: ChatState, id: number) =>
-  state.messages.find((m) => m.id === id)?.shared ?? false;
-
-/** After Stop the server saves the partial reply; give it a moment before reading it back. */
-const SETTLE_MS = 700;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ChatController {
   /** A character's chat or the AI chat: the page says which kind of AI answers. */
@@ -96,13 +76,7 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     page ? chatReducer(initialChatState, { type: 'loaded', page }) : initialChatState,
   );
   const [pendingModel, setPendingModel] = useState(defaultModel);
-  /**
-   * A reply streams by hand, not as a mutation: its events change the conversation as they come,
-   * Stop, restart and leaving abort it through `abortRef`, and that ref is also the guard against a
-   * second send in the same tick. The flag drops in the same render as the reply's last change; a
-   * mutation's state would follow a tick later, and its pending state cannot guard synchronously.
-   */
-  const [streaming, setStreaming] = useState(false);
+  /** The reply streaming now (useReplyStream): Stop, restart, switching and leaving abort it. */
   const abortRef = useRef<AbortController | null>(null);
   const stateRef = useRef(state);
   useLayoutEffect(() => {
@@ -171,13 +145,6 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
       }
     }
   }, [characterId, groupId, failLoad]);
-
-  const shownAtOnce = useRef(arrived !== undefined);
-  useEffect(() => {
-    if (shownAtOnce.current) shownAtOnce.current = false;
-    else void load();
-    return () => abortRef.current?.abort();
-  }, [load]);
 
   /**
    * The visitor was signed out on the way (the app told them): the conversation was the old
@@ -252,121 +219,25 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     }
   }, []);
 
-  const run = useCallback(
-    async (body: ReplyRequest, prepare: () => void): Promise<boolean> => {
-      if (abortRef.current) return false;
-      const controller = new AbortController();
-      abortRef.current = controller;
-      setStreaming(true);
-      prepare();
-      let started = false;
-      let withheld = false;
-      let outcome: 'done' | 'error' | 'cut' = 'cut';
-      const deltas = frameBatch((text) => dispatch({ type: 'delta', text }));
-      try {
-        outcome = await streamReply(
-          body,
-          {
-            start: (data) => {
-              started = true;
-              if (stored) writeLocal(StorageKey.conversationId, data.conversation_id);
-              dispatch({ type: 'started', data });
-              // The credits were taken before the reply started: show the new balance now.
-              creditsEvents.emit('-5');
-            },
-            delta: (text) => deltas.push(text),
-            done: (data) => {
-              deltas.flush();
-              dispatch({ type: 'done', message: data.message });
-            },
-            error: (data) => {
-              deltas.flush();
-              if (data.code === ErrorCode.CONTENT_POLICY) {
-                // The reply broke the content rules while it streamed: its text is replaced by
-                // the server's note, in the conversation rather than a passing toast.
-                withheld = true;
-                dispatch({ type: 'withheld', text: data.message || t('errors.refused') });
-              } else {
-                notify('error', data.message || t('errors.generic'));
-              }
-            },
-          },
-          controller.signal,
-        );
-      } catch (err) {
-        deltas.flush();
-        if (!started && !controller.signal.aborted) {
-          dispatch({ type: 'refused' });
-          abortRef.current = null;
-          setStreaming(false);
-          refused(err);
-          return false;
-        }
-        if (!controller.signal.aborted) notify('error', t('errors.cut'));
-      }
-      deltas.flush();
-      abortRef.current = null;
-      if (outcome !== 'done' && !(withheld && started)) {
-        // Stopped, cut or failed: the server kept what it had (or nothing, and refunded).
-        // A withheld reply needs no reading back: the server kept only the user's message,
-        // which the start event gave, and reading back would drop the note.
-        if (controller.signal.aborted) await wait(SETTLE_MS);
-        await reconcile();
-      }
-      setStreaming(false);
-      // A failed reply was refunded: read the balance again.
-      if (outcome !== 'done') creditsEvents.emit('-5');
-      return true;
-    },
-    [stored, reconcile, refused, t],
-  );
+  const { streaming, send, speak, regenerate, continueReply, stop } = useReplyStream({
+    dispatch,
+    stateRef,
+    abortRef,
+    stored,
+    characterId,
+    pendingModel,
+    reconcile,
+    refused,
+    reread,
+  });
 
-  const send = useCallback(
-    async (content: string) => {
-      const text = content.trim();
-      if (!text || stateRef.current.phase !== 'ready') return false;
-      const conversation = stateRef.current.conversation;
-      const body: ReplyRequest = conversation
-        ? // The character comes along so the server reads it beside the conversation.
-          { content: text, conversationId: conversation.id, characterId }
-        : characterId !== undefined
-          ? { content: text, characterId }
-          : { content: text, model: pendingModel as ModelProfileId };
-      return run(body, () =>
-        dispatch({ type: 'sending', user: localMessage('user', text), reply: localMessage('assistant', '') }),
-      );
-    },
-    [characterId, pendingModel, run],
-  );
-
-  const speak = useCallback(
-    async (speakerId: number) => {
-      const conversation = stateRef.current.conversation;
-      if (!conversation || stateRef.current.phase !== 'ready') return false;
-      return run({ speakerId, conversationId: conversation.id }, () =>
-        dispatch({ type: 'sending', user: null, reply: localMessage('assistant', '') }),
-      );
-    },
-    [run],
-  );
-
-  /** Regenerates or continues a reply in the conversation shown. */
-  const rework = useCallback(
-    async (mode: 'regenerate' | 'continue', id: number) => {
-      const shared = sharedMessage(stateRef.current, id);
-      const body: ReplyRequest =
-        mode === 'regenerate'
-          ? { regenerate: id, characterId, conversationId: stateRef.current.conversation?.id }
-          : { continue: id, characterId, conversationId: stateRef.current.conversation?.id };
-      const ran = await run(body, () => dispatch({ type: 'reworking', mode, id }));
-      if (ran && shared) await reread();
-      return ran;
-    },
-    [characterId, reread, run],
-  );
-  const regenerate = useCallback((id: number) => rework('regenerate', id), [rework]);
-  const continueReply = useCallback((id: number) => rework('continue', id), [rework]);
-  const stop = useCallback(() => abortRef.current?.abort(), []);
+  const shownAtOnce = useRef(arrived !== undefined);
+  useEffect(() => {
+    if (shownAtOnce.current) shownAtOnce.current = false;
+    else void load();
+    // Leaving (or another character's chat) aborts the reply streaming.
+    return () => stop();
+  }, [load, stop]);
 
   // The older messages join the conversation the reducer holds (and shifts as replies come), so
   // reading a page is a mutation of that state rather than a cached query of its own.
@@ -384,78 +255,12 @@ export function useChat(source: ChatSource, defaultModel: string, options: ChatO
     await readOlder({ w, page }).catch(() => undefined);
   }, [loadingOlder, readOlder, where]);
 
-  const edit = useCallback(
-    async (id: number, content: string) => {
-      const shared = sharedMessage(stateRef.current, id);
-      try {
-        const message = await editMessage(id, content.trim(), stateRef.current.conversation?.id);
-        if (shared) await reread();
-        else dispatch({ type: 'replaced', message });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    [reread],
-  );
-
-  const remove = useCallback(
-    async (id: number) => {
-      const shared = sharedMessage(stateRef.current, id);
-      try {
-        await deleteMessage(id, stateRef.current.conversation?.id);
-        if (shared) await reread();
-        else dispatch({ type: 'removed', id });
-      } catch {
-        // The API client showed why.
-      }
-    },
-    [reread],
-  );
-
-  const swipe = useCallback(
-    async (id: number, index: number) => {
-      const before = stateRef.current.messages.find((m) => m.id === id);
-      if (!before || index < 0 || index >= before.swipes.length) return;
-      dispatch({
-        type: 'replaced',
-        message: { ...before, swipe_index: index, content: before.swipes[index] ?? '' },
-      });
-      try {
-        const message = await swipeMessage(id, index, stateRef.current.conversation?.id);
-        if (before.shared) await reread();
-        else dispatch({ type: 'replaced', message });
-      } catch {
-        dispatch({ type: 'replaced', message: before });
-      }
-    },
-    [reread],
-  );
-
-  const branch = useCallback(
-    async (id: number) => {
-      const conversation = stateRef.current.conversation;
-      if (!conversation || abortRef.current) return false;
-      try {
-        dispatch({ type: 'loaded', page: await branchChat(conversation.id, id) });
-        notify('success', t('branches.created'));
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    [t],
-  );
-
-  const switchTo = useCallback(async (conversationId: string) => {
-    abortRef.current?.abort();
-    try {
-      dispatch({ type: 'loaded', page: await switchChat(conversationId) });
-      return true;
-    } catch {
-      return false;
-    }
-  }, []);
+  const { edit, remove, swipe, branch, switchTo } = useMessageActions({
+    dispatch,
+    stateRef,
+    abortRef,
+    reread,
+  });
 
   const restartAt = useCallback(
     async (w: ChatWhere) => {

@@ -103,6 +103,10 @@ export function localMessage(role: 'user' | 'assistant', content: string): UiMes
   };
 }
 
+/** Whether the conversation shown shares this message with the one it branched from. */
+export const sharedMessage = (state: ChatState, id: number) =>
+  state.messages.find((m) => m.id === id)?.shared ?? false;
+
 /** How many stored messages are loaded: the next older page starts at or before this offset. */
 export function olderPageNumber(messages: readonly UiMessage[], pageSize: number): number {
   const stored = messages.filter((m) => !m.local).length;
