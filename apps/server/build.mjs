@@ -9,6 +9,8 @@ await build({
     'seed-synthetic': 'src/seed/synthetic-cli.ts',
     admin: 'src/admin-cli.ts',
     worker: 'src/worker-main.ts',
+    // eSpeak NG's thread: started from next to the bundle (packages/engines/src/speech/espeak.ts).
+    'espeak-thread': '../../packages/engines/src/speech/espeak-thread.js',
   },
   outdir: 'dist',
   bundle: true,
