@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  percentile,
+  openChat,
+  p50p95,
   requireBuilt,
   spawnServer,
   startOpenAiStream,
-  touristCookie,
-  visibleCharacterId,
+  streamedReply,
   waitForServer,
 } from './lib.mjs';
 
@@ -38,42 +38,10 @@ const server = spawnServer(port, dataDir, {
 });
 await waitForServer(base);
 
-const cookie = await touristCookie(base, 'V');
-const json = { cookie, 'content-type': 'application/json' };
-const characterId = await visibleCharacterId(base);
-const opened = await (
-  await fetch(`${base}/cgi-bin/auth/character_msg/add`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ characterId }),
-  })
-).json();
-const conversationId = opened.data.conversation.id;
+const chat = await openChat(base, 'V');
+const { cookie, json, conversationId } = chat;
 
-/** One streamed reply: ms to the first delta and to the end, and the stored reply's id. */
-async function reply(content, onStart) {
-  const t = performance.now();
-  const res = await fetch(`${base}/cgi-bin/auth/aigc/text`, {
-    method: 'POST',
-    headers: { ...json, accept: 'text/event-stream' },
-    body: JSON.stringify({ characterId, conversationId, content }),
-  });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let first;
-  let started;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    if (!started) started = onStart?.();
-    text += decoder.decode(value, { stream: true });
-    if (first === undefined && text.includes('event: delta')) first = performance.now() - t;
-  }
-  const done = /event: done\ndata: (.*)\n/.exec(text);
-  if (!done) throw new Error(`reply failed: ${text.slice(0, 300)}`);
-  return { first, total: performance.now() - t, id: JSON.parse(done[1]).message.id, started };
-}
+const reply = (content, onStart) => streamedReply(base, chat, content, onStart);
 
 /** Asks for the reply's speech, then polls its status until done: ms of the call and to ready. */
 async function speech(id) {
@@ -100,10 +68,7 @@ async function speech(id) {
   return { call, ready: performance.now() - t, charged: asked.data.charged, cached: asked.data.cached };
 }
 
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `${percentile(s, 50).toFixed(1)} / ${percentile(s, 95).toFixed(1)}`;
-};
+const stats = p50p95;
 
 try {
   for (let i = 0; i < 3; i++) await speech((await reply('Warm up, please.')).id);

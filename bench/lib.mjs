@@ -216,3 +216,55 @@ export async function startOpenAiStream(pieces, { delayMs = 0, intervalMs = 5 } 
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/v1`, server };
 }
+
+/**
+ * A visitor's chat with a seeded character on a running site (`letter` names the tourist):
+ * its cookie, JSON headers, the character and the conversation.
+ */
+export async function openChat(base, letter) {
+  const cookie = await touristCookie(base, letter);
+  const json = { cookie, 'content-type': 'application/json' };
+  const characterId = await visibleCharacterId(base);
+  const opened = await (
+    await fetch(`${base}/cgi-bin/auth/character_msg/add`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ characterId }),
+    })
+  ).json();
+  return { cookie, json, characterId, conversationId: opened.data.conversation.id };
+}
+
+/**
+ * One streamed reply of that chat: ms to the first delta and to the end, the stored reply's id,
+ * and what `onStart` gave (it runs at the stream's first byte).
+ */
+export async function streamedReply(base, chat, content, onStart) {
+  const t = performance.now();
+  const res = await fetch(`${base}/cgi-bin/auth/aigc/text`, {
+    method: 'POST',
+    headers: { ...chat.json, accept: 'text/event-stream' },
+    body: JSON.stringify({ characterId: chat.characterId, conversationId: chat.conversationId, content }),
+  });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let first;
+  let started;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (!started) started = onStart?.();
+    text += decoder.decode(value, { stream: true });
+    if (first === undefined && text.includes('event: delta')) first = performance.now() - t;
+  }
+  const done = /event: done\ndata: (.*)\n/.exec(text);
+  if (!done) throw new Error(`reply failed: ${text.slice(0, 300)}`);
+  return { first, total: performance.now() - t, id: JSON.parse(done[1]).message.id, started };
+}
+
+/** "p50 / p95" of a list of ms. */
+export function p50p95(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${percentile(s, 50).toFixed(1)} / ${percentile(s, 95).toFixed(1)}`;
+}

@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
-  percentile,
+  openChat,
+  p50p95,
   requireBuilt,
   spawnServer,
   startOpenAiStream,
-  touristCookie,
-  visibleCharacterId,
+  streamedReply,
   waitForServer,
 } from './lib.mjs';
 
@@ -61,41 +61,10 @@ const server = spawnServer(port, dataDir, {
 });
 await waitForServer(base);
 
-const cookie = await touristCookie(base, 'P');
-const json = { cookie, 'content-type': 'application/json' };
-const characterId = await visibleCharacterId(base);
-const opened = await (
-  await fetch(`${base}/cgi-bin/auth/character_msg/add`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ characterId }),
-  })
-).json();
-const conversationId = opened.data.conversation.id;
+const chat = await openChat(base, 'P');
+const { cookie, json, conversationId } = chat;
 
-/** One streamed reply: ms to the first delta and to the end; `onStart` runs at the first byte. */
-async function reply(content, onStart) {
-  const t = performance.now();
-  const res = await fetch(`${base}/cgi-bin/auth/aigc/text`, {
-    method: 'POST',
-    headers: { ...json, accept: 'text/event-stream' },
-    body: JSON.stringify({ characterId, conversationId, content }),
-  });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let first;
-  let started;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    if (!started) started = onStart?.();
-    text += decoder.decode(value, { stream: true });
-    if (first === undefined && text.includes('event: delta')) first = performance.now() - t;
-  }
-  if (!text.includes('event: done')) throw new Error(`reply failed: ${text.slice(0, 300)}`);
-  return { first, total: performance.now() - t, started };
-}
+const reply = (content, onStart) => streamedReply(base, chat, content, onStart);
 
 /** Asks for a picture, then reads the conversation's pictures until it is done. */
 async function picture() {
@@ -122,10 +91,7 @@ async function picture() {
   }
 }
 
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `${percentile(s, 50).toFixed(1)} / ${percentile(s, 95).toFixed(1)}`;
-};
+const stats = p50p95;
 
 try {
   for (let i = 0; i < 3; i++) {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportTrigger } from '@/components/report-trigger';
+import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClass } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { getCharacter } from '@/features/characters/api/get-character';
@@ -22,6 +23,7 @@ import { GroupPicker } from '@/features/chat/components/group-picker';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { Sheet } from '@/features/chat/components/sheet';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { useChatPage } from '@/features/chat/hooks/use-chat-page';
 import { useChatPictures } from '@/features/chat/hooks/use-chat-pictures';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { isolate } from '@/lib/bidi';
@@ -73,19 +75,6 @@ function Unavailable({ kind }: { kind: 'adult' | 'removed' | 'missing' | 'failed
   );
 }
 
-function Avatar({ src, size = 36 }: { src: string; size?: number }) {
-  return (
-    <img
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      className="bg-surface-2 rounded-full object-cover"
-      style={{ width: size, height: size }}
-    />
-  );
-}
-
 function ChatSkeleton() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6" aria-busy="true">
@@ -117,33 +106,14 @@ function CharacterChat({
     firstPage: messages,
   });
   const pictures = useChatPictures(chat.state.conversation?.id, onAdult);
-  const [settings, setSettings] = useState(false);
+  const { settings, openSettings, askRestart } = useChatPage(chat, confirmDialog, t('restart.body'));
   const [details, setDetails] = useState(false);
   const [branches, setBranches] = useState(false);
   const [grouping, setGrouping] = useState(false);
-  const { refreshConversation, restart } = chat;
   const newGroup = useCallback(() => {
     setDetails(false);
     setGrouping(true);
   }, []);
-
-  const openSettings = useCallback(
-    (open: boolean) => {
-      if (open) void refreshConversation();
-      setSettings(open);
-    },
-    [refreshConversation],
-  );
-
-  const askRestart = async () => {
-    const yes = await confirmDialog({
-      title: t('restart.title'),
-      body: t('restart.body'),
-      confirm: t('restart.confirm'),
-      danger: true,
-    });
-    if (yes) await restart();
-  };
 
   let body: ReactNode;
   if (chat.state.phase === 'loading') body = <ChatSkeleton />;

@@ -2,6 +2,7 @@ import type { GroupMember } from '@lumi/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
 import { getHref } from '@/config/paths';
 import { characterDialogStore, confirmDialog } from '@/features/characters/character-dialog-store';
 import { CharacterDialogHost } from '@/features/characters/components/character-dialog-host';
@@ -10,6 +11,7 @@ import { ChatHeaderActions, ChatLoadFailed } from '@/features/chat/components/ch
 import { ChatView } from '@/features/chat/components/chat-view';
 import { SpeakRow } from '@/features/chat/components/speak-row';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import { useChatPage } from '@/features/chat/hooks/use-chat-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocale } from '@/hooks/use-locale';
 import { isolate } from '@/lib/bidi';
@@ -19,16 +21,7 @@ import { Link, Navigate, useNavigate, useRouteParams } from '@/lib/router';
 const CHAT_OPTIONS = { onAdult: () => characterDialogStore.open({ kind: 'adult' }) };
 
 function Face({ member, size = 36 }: { member: GroupMember; size?: number }) {
-  return (
-    <img
-      src={member.head}
-      alt=""
-      width={size}
-      height={size}
-      className="bg-surface-2 ring-surface rounded-full object-cover ring-2"
-      style={{ width: size, height: size }}
-    />
-  );
+  return <Avatar src={member.head} size={size} className="ring-surface ring-2" />;
 }
 
 /** A group chat, once its address names a conversation. */
@@ -37,9 +30,8 @@ function GroupChat({ id, onMoved }: { id: string; onMoved: (conversationId: stri
   const locale = useLocale();
   const source = useMemo(() => ({ kind: 'group' as const, conversationId: id }), [id]);
   const chat = useChat(source, 'nela-8b', CHAT_OPTIONS);
-  const [settings, setSettings] = useState(false);
+  const { settings, openSettings, askRestart } = useChatPage(chat, confirmDialog, t('group.restartBody'));
   const [branches, setBranches] = useState(false);
-  const { refreshConversation, restart } = chat;
   const { members, conversation } = chat.state;
   const names = formatList(
     members.map((m) => m.name),
@@ -53,22 +45,6 @@ function GroupChat({ id, onMoved }: { id: string; onMoved: (conversationId: stri
     if (shown && shown !== id) onMoved(shown);
   }, [shown, id, onMoved]);
 
-  const openSettings = useCallback(
-    (open: boolean) => {
-      if (open) void refreshConversation();
-      setSettings(open);
-    },
-    [refreshConversation],
-  );
-  const askRestart = async () => {
-    const yes = await confirmDialog({
-      title: t('restart.title'),
-      body: t('group.restartBody'),
-      confirm: t('restart.confirm'),
-      danger: true,
-    });
-    if (yes) await restart();
-  };
   const byId = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const speakerOf = useCallback(
     (characterId: number | null) => {

@@ -1,6 +1,7 @@
 import type { CharacterDetail } from '@lumi/contract';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
@@ -43,14 +44,7 @@ export function CharacterGroups({
               >
                 <span className="flex shrink-0 -space-x-2.5 rtl:space-x-reverse" aria-hidden>
                   {g.members.map((m) => (
-                    <img
-                      key={m.id}
-                      src={m.head}
-                      alt=""
-                      width={26}
-                      height={26}
-                      className="bg-surface-2 ring-surface h-[26px] w-[26px] rounded-full object-cover ring-2"
-                    />
+                    <Avatar key={m.id} src={m.head} size={26} className="ring-surface ring-2" />
                   ))}
                 </span>
                 <span className="min-w-0 flex-1">

@@ -1,10 +1,11 @@
 import { CHAT_LIMITS, type CharacterSummary } from '@lumi/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Loader2, Plus, Search, Users, X } from 'lucide-react';
+import { Check, Loader2, Plus, Users, X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { getHref } from '@/config/paths';
 import { useLocale } from '@/hooks/use-locale';
 import { useNavigate } from '@/lib/router';
@@ -23,19 +24,6 @@ const pickOf = (c: Picked | CharacterSummary): Picked => ({
   name: c.name,
   head: 'listHead' in c ? c.listHead : c.head,
 });
-
-function Face({ src, size = 32 }: { src: string; size?: number }) {
-  return (
-    <img
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      className="bg-surface-2 shrink-0 rounded-full object-cover"
-      style={{ width: size, height: size }}
-    />
-  );
-}
 
 /**
  * "New group chat" (issue 22): the visitor picks two to four characters (the one they came from
@@ -101,7 +89,7 @@ function PickerBody({ first }: { first?: Picked | undefined }) {
         <ul className="flex min-h-10 flex-wrap gap-2" data-testid="group-picked">
           {picked.map((p, i) => (
             <li key={p.id} className="bg-surface-2 flex items-center gap-1.5 rounded-full py-1 ps-1 pe-1">
-              <Face src={p.head} size={28} />
+              <Avatar src={p.head} size={28} />
               <span dir="auto" className="max-w-[9rem] truncate text-sm font-medium">
                 <bdi>{p.name}</bdi>
               </span>
@@ -117,25 +105,13 @@ function PickerBody({ first }: { first?: Picked | undefined }) {
             </li>
           ))}
         </ul>
-        <div>
-          <Label htmlFor="group-search" className="sr-only">
-            {t('group.search')}
-          </Label>
-          <div className="relative">
-            <Search
-              className="text-faint pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2"
-              aria-hidden
-            />
-            <Input
-              id="group-search"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder={t('group.search')}
-              className="ps-9"
-              data-testid="group-search"
-            />
-          </div>
+        <div className="relative">
+          <SearchInput
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('group.search')}
+            data-testid="group-search"
+          />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
@@ -159,7 +135,7 @@ function PickerBody({ first }: { first?: Picked | undefined }) {
                     className="hover:bg-surface-2 flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-1.5 text-start disabled:opacity-50"
                     data-testid="group-candidate"
                   >
-                    <Face src={c.listHead} size={36} />
+                    <Avatar src={c.listHead} size={36} />
                     <span dir="auto" className="min-w-0 flex-1 truncate text-sm font-medium">
                       <bdi>{c.name}</bdi>
                     </span>

@@ -1,5 +1,6 @@
 import type { GroupMember } from '@lumi/contract';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
 
 /**
  * A group chat's "who speaks next" (issue 22): one button per character; a tap lets it reply
@@ -37,13 +38,7 @@ export function SpeakRow({
             className="border-line bg-surface hover:border-pink/60 hover:bg-surface-2 flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border py-1 ps-1 pe-3 text-sm font-medium transition-colors disabled:opacity-50"
             data-testid="group-speak-member"
           >
-            <img
-              src={m.head}
-              alt=""
-              width={28}
-              height={28}
-              className="bg-surface-2 h-7 w-7 rounded-full object-cover"
-            />
+            <Avatar src={m.head} size={28} />
             <span dir="auto" className="max-w-[6rem] truncate sm:max-w-[10rem]">
               <bdi>{m.name}</bdi>
             </span>
