@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'engines',
           root: './packages/engines',
           include: ['src/**/*.test.ts'],
+          // Face detection, eSpeak NG and the image drawings run WebAssembly on the CPU: on two
+          // busy cores one test can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
