@@ -54,6 +54,8 @@ const paramsOf = (name: RouteName, characterId: string): Record<string, string> 
     search: { searchKey: 'girlfriend' },
     imageShare: { shareId: '0000000000000000' },
     blogArticle: { slug: 'how-to-create-an-ai-character' },
+    // A group chat nobody has: the page says it could not be loaded, and still fits.
+    groupChat: { id: '00000000-0000-4000-8000-000000000000' },
   })[name as string] ?? {};
 
 for (const locale of LOCALES) {

@@ -253,7 +253,11 @@ export const MessageItem = memo(function MessageItem({
               className={cn(
                 'flex items-center transition-opacity duration-150',
                 '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100',
-                shown && 'opacity-100 [@media(hover:hover)]:opacity-100',
+                // On a touch screen they come with a tap on the message: left out until then, so
+                // a reply's row (its swipes and Listen) stays one line, as the server drew it.
+                shown
+                  ? 'opacity-100 [@media(hover:hover)]:opacity-100'
+                  : '[@media(hover:none)]:hidden [@media(hover:none)]:group-focus-within:flex',
               )}
             >
               <ActionButton label={t('message.copy')} onClick={copy}>
