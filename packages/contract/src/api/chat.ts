@@ -177,20 +177,21 @@ export const messagePageSchema = z.object({
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** One conversation of a character's tree, with what the tree shows of it. */
+/** A conversation's newest message as the lists show it: one line of its text (CHAT_LIMITS.branchPreview). */
+const lastMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  create_time: z.number(),
+  /** In a group chat, the character who wrote it. */
+  character_id: z.number().int().nullable(),
+});
+
 export const branchSchema = z.object({
   id: z.string(),
   /** The conversation it branched from; null for a chat started afresh (or restarted). */
   parent_id: z.string().nullable(),
   /** Its newest message (shared or its own); null for an empty chat. */
-  last: z
-    .object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      create_time: z.number(),
-      /** In a group chat, the character who wrote it. */
-      character_id: z.number().int().nullable(),
-    })
-    .nullable(),
+  last: lastMessageSchema.nullable(),
   /** Messages in its history, shared ones included. */
   message_count: z.number().int(),
   create_time: z.number(),
@@ -211,14 +212,7 @@ export type BranchList = z.infer<typeof branchListSchema>;
 export const groupChatSchema = z.object({
   id: z.string(),
   members: z.array(groupMemberSchema),
-  last: z
-    .object({
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      create_time: z.number(),
-      character_id: z.number().int().nullable(),
-    })
-    .nullable(),
+  last: lastMessageSchema.nullable(),
   active_time: z.number(),
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;

@@ -193,14 +193,7 @@ export class ChatConversations {
           {
             id: c.id,
             members,
-            last: last
-              ? {
-                  role: last.role,
-                  content: preview(last.swipes[last.swipeIndex] ?? ''),
-                  create_time: last.createdAt.getTime(),
-                  character_id: last.characterId,
-                }
-              : null,
+            last: last && lastDto(last),
             active_time: c.activeAt.getTime(),
           },
         ];
@@ -423,14 +416,7 @@ export class ChatConversations {
       branches: rows.map(({ conversation: c, last, size }) => ({
         id: c.id,
         parent_id: c.parentId,
-        last: last
-          ? {
-              role: last.role,
-              content: preview(last.swipes[last.swipeIndex] ?? ''),
-              create_time: last.createdAt.getTime(),
-              character_id: last.characterId,
-            }
-          : null,
+        last: last && lastDto(last),
         message_count: size,
         create_time: c.createdAt.getTime(),
         active_time: c.activeAt.getTime(),
@@ -477,6 +463,16 @@ export class ChatConversations {
     if (!updated) throw notFound();
     return conversationDto(updated);
   }
+}
+
+/** A conversation's newest message as the branch tree and the group list show it. */
+function lastDto(m: ChatMessageRow) {
+  return {
+    role: m.role,
+    content: preview(m.swipes[m.swipeIndex] ?? ''),
+    create_time: m.createdAt.getTime(),
+    character_id: m.characterId,
+  };
 }
 
 /**
