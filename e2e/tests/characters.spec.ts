@@ -51,6 +51,10 @@ test('browse the home list, scroll for more and filter by a chip', async ({ page
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
   );
   await expect(cards).toHaveCount(40);
+  // One page, not all of them: the page's end (marketing, FAQ, footer) is never the scroll
+  // anchor, so it does not stay in view, asking for the next page, as the list grows.
+  await page.waitForLoadState('networkidle');
+  await expect(cards).toHaveCount(40);
 
   const males = page.waitForResponse(
     (r) => r.url().includes('/character/list') && r.url().includes('gender=Male'),

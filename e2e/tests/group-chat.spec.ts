@@ -51,6 +51,20 @@ for (const locale of ['en', 'ar'] as const) {
         ...(touch ? { isMobile: true, hasTouch: true } : {}),
       });
 
+      test('the Multiple Characters chip invites to a group chat', async ({ page }) => {
+        const g = groupText(locale);
+        const prefix = locale === 'en' ? '' : `/${locale}`;
+        await page.goto(`${prefix}/?charsType=Multiple%20Characters`);
+        await page.getByTestId('group-invite-start').click();
+        const picker = page.getByTestId('group-picker');
+        await expect(picker.getByRole('heading', { name: g.pickTitle })).toBeVisible();
+        await expect(picker.getByTestId('group-start')).toBeDisabled();
+        // Other chips do not show it.
+        await page.goto(`${prefix}/?charsType=Fantasy`);
+        await expect(page.getByTestId('character-card').first()).toBeVisible();
+        await expect(page.getByTestId('group-invite')).toHaveCount(0);
+      });
+
       test('start a group of three, call on one by name, let another speak', async ({ page }) => {
         test.setTimeout(120_000);
         const g = groupText(locale);

@@ -37,7 +37,9 @@ export function Footer() {
   const locale = useLocale();
   const { links } = appConfig;
   return (
-    <footer className="border-line/70 bg-surface/40 mt-16 border-t">
+    // Not a scroll anchor (as the home's marketing section): an infinite list above it grows into
+    // view instead of pushing the footer, and the page's end, along with the reader.
+    <footer className="border-line/70 bg-surface/40 mt-16 border-t [overflow-anchor:none]">
       <div className="mx-auto grid max-w-[1440px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-4">
           <Link to={getHref(locale, 'home')} className="inline-flex items-center gap-2">

@@ -8,7 +8,13 @@ export function MarketingSection() {
   const { t } = useTranslation('characters');
   const values = { count: appConfig.dailyFreeCredits, site: appConfig.siteName };
   return (
-    <section className="border-line mt-12 border-t pt-10" aria-labelledby="about-heading">
+    // Never the scroll anchor: when the list above grows, the view stays where it was and shows
+    // the new cards, rather than following this section down to the bottom again (which asked
+    // for the next page, and the next, until all were loaded).
+    <section
+      className="border-line mt-12 border-t pt-10 [overflow-anchor:none]"
+      aria-labelledby="about-heading"
+    >
       <h2 id="about-heading" className="text-lg font-bold sm:text-xl">
         {t('marketing.title', values)}
       </h2>

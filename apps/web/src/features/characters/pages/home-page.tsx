@@ -1,6 +1,6 @@
 import { chipById, DEFAULT_CHIP } from '@lumi/contract';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -106,7 +106,14 @@ function HomeList({ chip, adultEnabled }: { chip: string; adultEnabled: boolean 
 }
 
 /** The character home (spec §2): tabs, chips, the list with infinite scroll, marketing and FAQ. */
-export default function CharacterHomePage({ adult = NO_ADULT }: { adult?: HomeAdult }) {
+export default function CharacterHomePage({
+  adult = NO_ADULT,
+  chipNote,
+}: {
+  adult?: HomeAdult;
+  /** Shown above a chip's list (the Multiple Characters chip's invitation to group chats). */
+  chipNote?: (chip: string) => ReactNode;
+}) {
   const { t } = useTranslation('characters');
   const [search] = useSearchParams();
   const charsType = search.get('charsType');
@@ -127,6 +134,7 @@ export default function CharacterHomePage({ adult = NO_ADULT }: { adult?: HomeAd
         <div className="bg-bg/85 sticky top-14 z-10 -mx-3 mb-4 px-3 py-2 backdrop-blur sm:top-16 sm:-mx-6 sm:px-6">
           <ChipsBar active={chip} />
         </div>
+        {chipNote?.(chip)}
         {chip === NSFW_CHARS_TYPE && !adult.enabled ? (
           <AdultGate adult={adult} />
         ) : (
