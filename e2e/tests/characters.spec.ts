@@ -2,6 +2,7 @@ import type { CharacterPage, CharacterSummary } from '@lumi/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createFormControls, publishCharacter } from './create-form';
 import { ns, text } from './texts';
+import { CLUSTER } from './tags';
 
 const en = ns('en', 'characters');
 
@@ -34,7 +35,7 @@ async function createViaApi(request: APIRequestContext, name: string): Promise<C
   return body.data;
 }
 
-test('browse the home list, scroll for more and filter by a chip', async ({ page }) => {
+test('browse the home list, scroll for more and filter by a chip', CLUSTER, async ({ page }) => {
   await page.goto('/');
   await waitForSession(page);
   const cards = page.getByTestId('character-card');

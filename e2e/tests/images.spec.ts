@@ -1,104 +1,107 @@
 import { expect, test } from '@playwright/test';
 import { expectJobDone } from './jobs';
+import { CLUSTER } from './tags';
 
 // Copy link writes to the clipboard; the test reads it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('anime generator: a preset, queue to results, zoom, download, share; the link works signed out', async ({
-  page,
-  browser,
-}) => {
-  // Many steps, and a second browser context: more than the default 30 s when the machine is busy.
-  test.setTimeout(90_000);
-  await page.goto('/free-ai-anime-generator');
-  await expect(page.getByTestId('credits-balance')).toHaveText('30');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
+test(
+  'anime generator: a preset, queue to results, zoom, download, share; the link works signed out',
+  CLUSTER,
+  async ({ page, browser }) => {
+    // Many steps, and a second browser context: more than the default 30 s when the machine is busy.
+    test.setTimeout(90_000);
+    await page.goto('/free-ai-anime-generator');
+    await expect(page.getByTestId('credits-balance')).toHaveText('30');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
 
-  // A guest pays nothing extra for the standard model; fast is free a few times a day.
-  await expect(page.getByRole('radio', { name: /^Advanced/ })).toBeDisabled();
-  await expect(page.getByTestId('fast-free')).toHaveText('Fast: 5 free a day');
+    // A guest pays nothing extra for the standard model; fast is free a few times a day.
+    await expect(page.getByRole('radio', { name: /^Advanced/ })).toBeDisabled();
+    await expect(page.getByTestId('fast-free')).toHaveText('Fast: 5 free a day');
 
-  await page.getByTestId('preset-anime-watercolor').click();
-  await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
-  // The site runs the offline preview renderer: no AI model, so its pictures are free.
-  const generate = page.getByTestId('generate').filter({ visible: true });
-  await expect(generate).toHaveText('Generate · free in preview');
-  await expect(page.getByTestId('preview-free')).toContainText('cost no credits');
-  await generate.click();
+    await page.getByTestId('preset-anime-watercolor').click();
+    await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
+    // The site runs the offline preview renderer: no AI model, so its pictures are free.
+    const generate = page.getByTestId('generate').filter({ visible: true });
+    await expect(generate).toHaveText('Generate · free in preview');
+    await expect(page.getByTestId('preview-free')).toContainText('cost no credits');
+    await generate.click();
 
-  // In queue, then Generating, then the results.
-  const done = page.getByTestId('generation-done');
-  await expectJobDone(page.getByTestId('generation-status'), done, /Sending|In queue|Generating/, 20_000);
-  await expect(page.getByTestId('credits-balance')).toHaveText('30');
+    // In queue, then Generating, then the results.
+    const done = page.getByTestId('generation-done');
+    await expectJobDone(page.getByTestId('generation-status'), done, /Sending|In queue|Generating/, 20_000);
+    await expect(page.getByTestId('credits-balance')).toHaveText('30');
 
-  const card = done.getByTestId('result-image');
-  await expect(card).toHaveCount(1);
-  await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
-  expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
-  await expect(card.getByTestId('preview-badge')).toHaveText('Preview engine');
-  await expect(done.getByTestId('preview-note')).toContainText('not an AI model');
+    const card = done.getByTestId('result-image');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
+    expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+    await expect(card.getByTestId('preview-badge')).toHaveText('Preview engine');
+    await expect(done.getByTestId('preview-note')).toContainText('not an AI model');
 
-  // Zoom opens the full picture; Escape closes it.
-  await card.getByRole('button', { name: 'Zoom', exact: true }).click();
-  const zoom = page.getByRole('dialog');
-  await expect(zoom.getByRole('img')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(zoom).toBeHidden();
+    // Zoom opens the full picture; Escape closes it.
+    await card.getByRole('button', { name: 'Zoom', exact: true }).click();
+    const zoom = page.getByRole('dialog');
+    await expect(zoom.getByRole('img')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(zoom).toBeHidden();
 
-  // Contrast is a toggle.
-  const contrast = card.getByRole('button', { name: 'Contrast' });
-  await contrast.click();
-  await expect(contrast).toHaveAttribute('aria-pressed', 'true');
+    // Contrast is a toggle.
+    const contrast = card.getByRole('button', { name: 'Contrast' });
+    await contrast.click();
+    await expect(contrast).toHaveAttribute('aria-pressed', 'true');
 
-  // Download saves a webp.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    card.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^anime-[0-9a-f-]+-1\.webp$/);
+    // Download saves a webp.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^anime-[0-9a-f-]+-1\.webp$/);
 
-  // Share makes the picture public and offers X, Facebook and the link.
-  await card.getByRole('button', { name: 'Share' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share your picture' });
-  await expect(dialog.getByRole('link', { name: 'Share on X' })).toHaveAttribute(
-    'href',
-    /^https:\/\/twitter\.com\/intent\/tweet\?url=/,
-  );
-  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
-    'href',
-    /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/,
-  );
-  const link = await dialog.getByLabel('Share link').inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/share\/[0-9a-f]+$/);
-  await dialog.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await page.keyboard.press('Escape');
+    // Share makes the picture public and offers X, Facebook and the link.
+    await card.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share your picture' });
+    await expect(dialog.getByRole('link', { name: 'Share on X' })).toHaveAttribute(
+      'href',
+      /^https:\/\/twitter\.com\/intent\/tweet\?url=/,
+    );
+    await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/,
+    );
+    const link = await dialog.getByLabel('Share link').inputValue();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/share\/[0-9a-f]+$/);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await page.keyboard.press('Escape');
 
-  // The history keeps the generation for the next visit, and the page resumes it.
-  await page.reload();
-  await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1);
-  await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
+    // The history keeps the generation for the next visit, and the page resumes it.
+    await page.reload();
+    await expect(page.getByTestId('generation-done').getByTestId('result-image')).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Watercolor' })).toBeChecked();
 
-  // A signed-out visitor opens the link.
-  const visitor = await browser.newContext();
-  const other = await visitor.newPage();
-  await other.goto(link);
-  // The link's preview on X or Facebook shows the picture itself, described by its prompt.
-  const sharedHtml = await (await other.request.get(link)).text();
-  expect(sharedHtml).toMatch(/<meta property="og:image" content="http[^"]+\/files\/[^"]+"/);
-  expect(sharedHtml).toContain('<meta property="og:image:width" content="768" />');
-  const image = other.getByTestId('shared-image');
-  await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
-  await expect(other.getByTestId('preview-badge')).toBeVisible();
-  await expect(other.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
-  const makeYourOwn = other.getByRole('link', { name: 'Make your own' });
-  await expect(makeYourOwn).toHaveAttribute('href', '/free-ai-anime-generator');
-  await makeYourOwn.click();
-  await expect(other).toHaveURL(/\/free-ai-anime-generator$/);
-  await visitor.close();
-});
+    // A signed-out visitor opens the link.
+    const visitor = await browser.newContext();
+    const other = await visitor.newPage();
+    await other.goto(link);
+    // The link's preview on X or Facebook shows the picture itself, described by its prompt.
+    const sharedHtml = await (await other.request.get(link)).text();
+    // (the site's own /files/, or the bucket's public address when files live on S3)
+    expect(sharedHtml).toMatch(/<meta property="og:image" content="http[^"]+\/(files|public)\/[^"]+\.webp"/);
+    expect(sharedHtml).toContain('<meta property="og:image:width" content="768" />');
+    const image = other.getByTestId('shared-image');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+    await expect(other.getByTestId('preview-badge')).toBeVisible();
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
+    const makeYourOwn = other.getByRole('link', { name: 'Make your own' });
+    await expect(makeYourOwn).toHaveAttribute('href', '/free-ai-anime-generator');
+    await makeYourOwn.click();
+    await expect(other).toHaveURL(/\/free-ai-anime-generator$/);
+    await visitor.close();
+  },
+);
 
 test('a share link that leads nowhere says so', async ({ page }) => {
   await page.goto('/share/0000000000000000');

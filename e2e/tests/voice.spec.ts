@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import chromium from '../chromium.json' with { type: 'json' };
 import { syntheticVoice } from './audio';
+import { CLUSTER } from './tags';
 
 // Chromium's fake microphone (a beeping tone) stands in for a real one, allowed without asking.
 test.use({
@@ -47,89 +48,91 @@ async function playableSeconds(page: Page): Promise<number> {
   );
 }
 
-test('voice generator: the same sentence in Aria and in Adam gives two different audios', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  const bodies = await captureBodies(page, '/auth/aigc/speech/text-to-speech');
-  await page.goto('/free-ai-voice-generator');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Voice Generator');
-  await expect(page.getByTestId('voice-picker').getByRole('radio')).toHaveCount(17);
-  // The e2e server speaks with the embedded engine, and the page says so.
-  await expect(page.getByTestId('offline-note')).toContainText(
-    'Offline voice engine: these voices are spoken by eSpeak NG',
-  );
+test(
+  'voice generator: the same sentence in Aria and in Adam gives two different audios',
+  CLUSTER,
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    const bodies = await captureBodies(page, '/auth/aigc/speech/text-to-speech');
+    await page.goto('/free-ai-voice-generator');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Voice Generator');
+    await expect(page.getByTestId('voice-picker').getByRole('radio')).toHaveCount(17);
+    // The e2e server speaks with the embedded engine, and the page says so.
+    await expect(page.getByTestId('offline-note')).toContainText(
+      'Offline voice engine: these voices are spoken by eSpeak NG',
+    );
 
-  // Samples: one plays at a time, and the button says which.
-  const bella = page.getByRole('button', { name: "Play Bella's sample" });
-  await bella.click();
-  await expect(page.getByRole('button', { name: "Stop Bella's sample" })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await page.getByRole('button', { name: "Play Clara's sample" }).click();
-  await expect(page.getByRole('button', { name: "Stop Clara's sample" })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(bella).toHaveAttribute('aria-pressed', 'false');
-  await page.getByRole('button', { name: "Stop Clara's sample" }).click();
-  await expect(page.getByRole('button', { name: "Play Clara's sample" })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-  );
+    // Samples: one plays at a time, and the button says which.
+    const bella = page.getByRole('button', { name: "Play Bella's sample" });
+    await bella.click();
+    await expect(page.getByRole('button', { name: "Stop Bella's sample" })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: "Play Clara's sample" }).click();
+    await expect(page.getByRole('button', { name: "Stop Clara's sample" })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(bella).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: "Stop Clara's sample" }).click();
+    await expect(page.getByRole('button', { name: "Play Clara's sample" })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
-  const text = 'The quick brown fox jumps over the lazy dog, then rests by the river.';
-  await page.getByLabel('Text to speak').fill(text);
-  await expect(page.getByText(`${text.length} / 5,000 characters`)).toBeVisible();
-  const generate = page.getByTestId('generate');
-  await expect(generate).toHaveText('Generate · 1 credit');
+    const text = 'The quick brown fox jumps over the lazy dog, then rests by the river.';
+    await page.getByLabel('Text to speak').fill(text);
+    await expect(page.getByText(`${text.length} / 5,000 characters`)).toBeVisible();
+    const generate = page.getByTestId('generate');
+    await expect(generate).toHaveText('Generate · 1 credit');
 
-  const speak = async (name: string) => {
-    await page.getByRole('radio', { name }).check();
-    await expect(page.getByRole('radio', { name })).toBeChecked();
-    const answered = page.waitForResponse(isCall('/auth/aigc/speech/text-to-speech'));
-    await generate.click();
-    const response = await answered;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toMatch(/^audio\/mpeg/);
-    expect(response.request().postDataJSON()).toMatchObject({
-      voice_id: name.toLowerCase(),
-      text,
-      format: 'mp3',
-    });
-    await expect(page.getByTestId('result-ready')).toContainText(name);
-    await expect(page.getByTestId('result-audio')).toHaveAttribute('src', /^blob:/);
-    expect(await playableSeconds(page)).toBeGreaterThan(1);
-    const body = bodies.at(-1)!;
-    expect(await playerBytes(page)).toBe(body.length);
-    return body;
-  };
+    const speak = async (name: string) => {
+      await page.getByRole('radio', { name }).check();
+      await expect(page.getByRole('radio', { name })).toBeChecked();
+      const answered = page.waitForResponse(isCall('/auth/aigc/speech/text-to-speech'));
+      await generate.click();
+      const response = await answered;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^audio\/mpeg/);
+      expect(response.request().postDataJSON()).toMatchObject({
+        voice_id: name.toLowerCase(),
+        text,
+        format: 'mp3',
+      });
+      await expect(page.getByTestId('result-ready')).toContainText(name);
+      await expect(page.getByTestId('result-audio')).toHaveAttribute('src', /^blob:/);
+      expect(await playableSeconds(page)).toBeGreaterThan(1);
+      const body = bodies.at(-1)!;
+      expect(await playerBytes(page)).toBe(body.length);
+      return body;
+    };
 
-  const aria = await speak('Aria');
-  await expect(page.getByTestId('credits-balance')).toHaveText('29');
-  const adam = await speak('Adam');
-  await expect(page.getByTestId('credits-balance')).toHaveText('28');
+    const aria = await speak('Aria');
+    await expect(page.getByTestId('credits-balance')).toHaveText('29');
+    const adam = await speak('Adam');
+    await expect(page.getByTestId('credits-balance')).toHaveText('28');
 
-  for (const body of [aria, adam]) {
-    expect(body.length).toBeGreaterThan(2000);
-    // MP3: an ID3 tag or an MPEG frame sync.
-    expect(
-      body.subarray(0, 3).toString('latin1') === 'ID3' || (body[0] === 0xff && (body[1]! & 0xe0) === 0xe0),
-    ).toBe(true);
-  }
-  expect(aria.equals(adam)).toBe(false);
+    for (const body of [aria, adam]) {
+      expect(body.length).toBeGreaterThan(2000);
+      // MP3: an ID3 tag or an MPEG frame sync.
+      expect(
+        body.subarray(0, 3).toString('latin1') === 'ID3' || (body[0] === 0xff && (body[1]! & 0xe0) === 0xe0),
+      ).toBe(true);
+    }
+    expect(aria.equals(adam)).toBe(false);
 
-  // The download is named after the voice and the day.
-  await expect(page.getByTestId('result-download')).toHaveAttribute(
-    'download',
-    /^voice-adam-\d{4}-\d{2}-\d{2}\.mp3$/,
-  );
-  // The history lists both, the newest (Adam's, the result shown above it) first.
-  await expect(page.getByTestId('history-item')).toHaveCount(2);
-  await expect(page.getByTestId('history-item').first()).toContainText('Adam');
-  await expect(page.getByTestId('history-item').nth(1)).toContainText('Aria');
-});
+    // The download is named after the voice and the day.
+    await expect(page.getByTestId('result-download')).toHaveAttribute(
+      'download',
+      /^voice-adam-\d{4}-\d{2}-\d{2}\.mp3$/,
+    );
+    // The history lists both, the newest (Adam's, the result shown above it) first.
+    await expect(page.getByTestId('history-item')).toHaveCount(2);
+    await expect(page.getByTestId('history-item').first()).toContainText('Adam');
+    await expect(page.getByTestId('history-item').nth(1)).toContainText('Aria');
+  },
+);
 
 test('voice cloning: upload a 15 s voice, type a script, consent, clone, and play the result', async ({
   page,
