@@ -97,6 +97,16 @@ function proxyLog() {
   return byId;
 }
 
+/** CPU seconds a process has used (Linux /proc), for the sizing figures. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function runLoad(kills) {
   const out = path.join(DIR, 'load.json');
   const load = spawn(process.execPath, [path.join(ROOT, 'deploy/cluster-load.mjs')], {
@@ -104,6 +114,9 @@ async function runLoad(kills) {
     stdio: 'inherit',
   });
   const exited = new Promise((resolve) => load.once('exit', resolve));
+  // The processes that are not killed: what one API process and one worker carry.
+  const watched = ['api-2', 'worker-2'].map((name) => ({ name, pid: pidOf(name) }));
+  for (const w of watched) w.cpu0 = cpuSeconds(w.pid);
   const timers = kills.map((kill) =>
     setTimeout(() => {
       kill.pid = pidOf(kill.name);
@@ -116,7 +129,9 @@ async function runLoad(kills) {
   const code = await exited;
   timers.forEach(clearTimeout);
   if (code !== 0) throw new Error(`the load generator failed (${code})`);
-  return JSON.parse(fs.readFileSync(out, 'utf8'));
+  const run = JSON.parse(fs.readFileSync(out, 'utf8'));
+  for (const w of watched) w.cores = (cpuSeconds(w.pid) - w.cpu0) / ((run.ended - run.started) / 1000);
+  return { ...run, watched };
 }
 
 async function drained(db, seconds = 150) {
@@ -232,6 +247,15 @@ async function check(run, kills, db) {
     return `${kind.padEnd(6)} ${String(rs.length).padStart(6)} calls, ${rs.filter((r) => r.outcome === 'ok').length} ok, ${rs.filter((r) => r.outcome === 'refused').length} refused, ${rs.filter((r) => r.outcome === 'failed').length} failed; p50 ${pct(ms, 50)} ms, p95 ${pct(ms, 95)} ms`;
   };
   const retried = jobs.filter((j) => j.attempts > 1).length;
+  const [api2, worker2] = run.watched;
+  const api2Port = state().processes.find((p) => p.name === 'api-2').port;
+  const served = [...proxy.values()].filter(
+    (l) => l.upstreams.endsWith(`:${api2Port}`) && l.start >= run.started && l.end <= run.ended,
+  ).length;
+  const { rows: ran } = await db.query(
+    `SELECT count(*)::int AS n FROM jobs WHERE worker LIKE $1 AND finished_at BETWEEN to_timestamp($2 / 1000.0) AND to_timestamp($3 / 1000.0)`,
+    [`w-${worker2.pid}-%`, run.started, run.ended],
+  );
   say('figures');
   console.log(
     [
@@ -242,6 +266,7 @@ async function check(run, kills, db) {
       `killed: ${kills.map((k) => `${k.name} at ${((k.at - run.started) / 1000).toFixed(1)} s`).join(', ')}`,
       `failed requests: ${failed.length}, all in flight on ${api.name}: ${strays.length === 0} (proxy 5xx: ${proxyFailures})`,
       `jobs: ${jobs.length} made, ${jobs.filter((j) => j.state === 'done').length} done, ${jobs.filter((j) => j.state === 'failed').length} failed and refunded, ${retried} retried after their worker died; queue empty ${wait} s after the load`,
+      `api-2: ${(served / seconds).toFixed(1)} requests/s on ${api2.cores.toFixed(2)} of a core; worker-2: ${ran[0].n} jobs in ${seconds.toFixed(0)} s on ${worker2.cores.toFixed(2)} of a core (the machine's ${os.cpus().length} cores shared by all)`,
       `credits: ${badSpends.length} jobs charged other than once, ${badRefunds.length} refunded wrongly, ${badBuckets.length} buckets off their ledger; chat ${spends} spends = ${questions} questions; ${balances}/${users.length} balances exact`,
     ].join('\n'),
   );
