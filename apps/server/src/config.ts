@@ -46,7 +46,12 @@ export interface Config {
   trustProxy: false | number | string[];
   redisUrl: string | undefined;
   /** Where this process serves GET /metrics (docs/deploy.md 'Metrics and health'). */
-  metrics: { port: number | undefined; host: string; token: string | undefined; workerPort: number | undefined };
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+    workerPort: number | undefined;
+  };
   devOutbox: boolean;
   limits: {
     touristsPerNetworkHour: number;

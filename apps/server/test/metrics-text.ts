@@ -27,7 +27,6 @@ export function valueOf(
   name: string,
   labels: Record<string, string> = {},
 ): number | undefined {
-  return samples.find(
-    (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-  )?.value;
+  return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
 }

@@ -164,9 +164,7 @@ export class AppMetrics {
 
   /** Every metric name this process exposes (the dashboard's test checks its queries with it). */
   names(): string[] {
-    return [...this.registry.getMetricsAsArray(), ...processMetrics().getMetricsAsArray()].map(
-      (m) => m.name,
-    );
+    return [...this.registry.getMetricsAsArray(), ...processMetrics().getMetricsAsArray()].map((m) => m.name);
   }
 }
 

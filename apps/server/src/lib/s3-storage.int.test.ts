@@ -111,7 +111,13 @@ describe('files on S3-compatible storage', () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ checks: { storage: { ok: true } } });
-    const missing = new S3Storage({ endpoint, bucket: 'missing', region: 'us-east-1', publicUrl: endpoint, ...credentials });
+    const missing = new S3Storage({
+      endpoint,
+      bucket: 'missing',
+      region: 'us-east-1',
+      publicUrl: endpoint,
+      ...credentials,
+    });
     await expect(missing.probe(AbortSignal.timeout(1000))).rejects.toThrow(/HTTP 404/);
   });
 });

@@ -36,7 +36,10 @@ describe('GET /readyz, /livez and /healthz', () => {
     expect(body.checks.redis).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: '/livez' })).json()).toEqual({ status: 'ok' });
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.json<Envelope>()).toMatchObject({ code: 0, data: { status: 'ok', database: t.database.kind } });
+    expect(health.json<Envelope>()).toMatchObject({
+      code: 0,
+      data: { status: 'ok', database: t.database.kind },
+    });
   });
 });
 
@@ -113,7 +116,10 @@ describe('GET /readyz when the database does not answer', () => {
       state.now = 'down';
       const down = await readyz(app);
       expect(down.res.statusCode).toBe(503);
-      expect(down.body).toMatchObject({ failed: ['database'], checks: { database: { ok: false, error: 'unreachable' } } });
+      expect(down.body).toMatchObject({
+        failed: ['database'],
+        checks: { database: { ok: false, error: 'unreachable' } },
+      });
       expect(down.res.body).not.toContain('10.0.0.5');
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);

@@ -35,10 +35,7 @@ export interface HealthDeps {
  * What GET /readyz answers: the database, Redis (when configured) and the files' storage, each
  * within CHECK_TIMEOUT_MS, all at once.
  */
-export function readinessOf(
-  deps: HealthDeps,
-  log: FastifyInstance['log'],
-): () => Promise<Readiness> {
+export function readinessOf(deps: HealthDeps, log: FastifyInstance['log']): () => Promise<Readiness> {
   const probes = deps.storages.flatMap((s) => (s.probe ? [s.probe.bind(s)] : []));
   const checks: Record<string, (signal: AbortSignal) => Promise<unknown>> = {
     database: () => ping(deps.database.db),

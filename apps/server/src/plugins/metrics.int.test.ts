@@ -73,7 +73,10 @@ describe('GET /metrics: what each action counts', () => {
   const t = useTestApp({
     env: { METRICS_TOKEN: TOKEN },
     imageEngine: engine,
-    logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    },
   });
 
   it('counts requests by route pattern, method and status, with their latency', async () => {
@@ -81,13 +84,17 @@ describe('GET /metrics: what each action counts', () => {
     await t.app.inject({ method: 'GET', url: '/cgi-bin/login/oauth/nowhere' });
     await t.app.inject({ method: 'GET', url: '/no/such/page/at/all' });
     const samples = await scrape(t);
-    expect(valueOf(samples, 'lumi_http_requests_total', { method: 'GET', route: '/livez', status: '200' })).toBe(1);
+    expect(
+      valueOf(samples, 'lumi_http_requests_total', { method: 'GET', route: '/livez', status: '200' }),
+    ).toBe(1);
     // The pattern, not the URL: one series for every provider asked for.
-    const oauth = samples.filter((s) => s.name === 'lumi_http_requests_total' && s.labels.route?.includes('oauth'));
-    expect(oauth.map((s) => s.labels.route)).toEqual(['/cgi-bin/login/oauth/:provider']);
-    expect(samples.some((s) => s.labels.route?.includes('nowhere') || s.labels.route?.includes('/no/such'))).toBe(
-      false,
+    const oauth = samples.filter(
+      (s) => s.name === 'lumi_http_requests_total' && s.labels.route?.includes('oauth'),
     );
+    expect(oauth.map((s) => s.labels.route)).toEqual(['/cgi-bin/login/oauth/:provider']);
+    expect(
+      samples.some((s) => s.labels.route?.includes('nowhere') || s.labels.route?.includes('/no/such')),
+    ).toBe(false);
     expect(valueOf(samples, 'lumi_http_requests_total', { route: 'unmatched' })).toBeGreaterThanOrEqual(1);
     expect(
       valueOf(samples, 'lumi_http_request_duration_seconds_count', { method: 'GET', route: '/livez' }),
@@ -96,7 +103,11 @@ describe('GET /metrics: what each action counts', () => {
       valueOf(samples, 'lumi_http_request_duration_seconds_bucket', { route: '/livez', le: '+Inf' }),
     ).toBe(1);
     // The process's own metrics come along.
-    for (const name of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(valueOf(samples, name), name).toBeDefined();
     }
   });
@@ -140,7 +151,11 @@ describe('GET /metrics: what each action counts', () => {
     expect(valueOf(samples, 'lumi_job_failures_total', { ...labels, reason: 'unavailable' })).toBe(1);
     expect(valueOf(samples, 'lumi_job_run_duration_seconds_count', { ...labels, outcome: 'failed' })).toBe(1);
     expect(
-      valueOf(samples, 'lumi_engine_errors_total', { capability: 'image', engine: 'scripted', kind: 'unavailable' }),
+      valueOf(samples, 'lumi_engine_errors_total', {
+        capability: 'image',
+        engine: 'scripted',
+        kind: 'unavailable',
+      }),
     ).toBe(1);
     expect(valueOf(samples, 'lumi_credits_refunded_total')).toBeGreaterThan(0);
   });
@@ -153,7 +168,10 @@ describe('GET /metrics: what each action counts', () => {
     expect(res.json<Envelope>().code).toBe(ErrorCode.CONTENT_POLICY);
     const samples = await scrape(t);
     expect(
-      valueOf(samples, 'lumi_moderation_refusals_total', { surface: 'image_prompt', category: 'sexual/minors' }),
+      valueOf(samples, 'lumi_moderation_refusals_total', {
+        surface: 'image_prompt',
+        category: 'sexual/minors',
+      }),
     ).toBe(1);
   });
 
@@ -173,8 +191,12 @@ describe('GET /metrics: what each action counts', () => {
     });
     expect(crypto.statusCode).toBe(400);
     const samples = await scrape(t);
-    expect(valueOf(samples, 'lumi_payment_webhooks_total', { provider: 'stripe', outcome: 'refused' })).toBe(1);
-    expect(valueOf(samples, 'lumi_payment_webhooks_total', { provider: 'nowpayments', outcome: 'refused' })).toBe(1);
+    expect(valueOf(samples, 'lumi_payment_webhooks_total', { provider: 'stripe', outcome: 'refused' })).toBe(
+      1,
+    );
+    expect(
+      valueOf(samples, 'lumi_payment_webhooks_total', { provider: 'nowpayments', outcome: 'refused' }),
+    ).toBe(1);
   });
 
   it("carries a request's id into its job and the worker's log lines of it", async () => {
@@ -186,14 +208,23 @@ describe('GET /metrics: what each action counts', () => {
     expect(row?.requestId).toBe(reqId);
     // The request's own lines (Fastify's) and the worker's share the reqId.
     const request = lines.filter((l) => l.reqId === reqId && !l.jobId);
-    expect(request.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(request.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
     const worker = lines.filter((l) => l.jobId === id);
     expect(worker.map((l) => l.msg)).toEqual(['job started', 'job done']);
     for (const line of worker) expect(line).toMatchObject({ reqId, kind: 'image' });
     // A request id that is not well formed is replaced, and the job carries the server's own.
-    const other = await callAs(t.app, 'POST', '/cgi-bin/auth/aigc/image', me.cookie, { prompt: 'a boat', count: 1 }, {
-      'x-request-id': 'not "well" formed',
-    });
+    const other = await callAs(
+      t.app,
+      'POST',
+      '/cgi-bin/auth/aigc/image',
+      me.cookie,
+      { prompt: 'a boat', count: 1 },
+      {
+        'x-request-id': 'not "well" formed',
+      },
+    );
     const given = String(other.headers['x-request-id']);
     expect(given).not.toBe('not "well" formed');
     const otherId = other.json<Envelope<{ id: string }>>().data.id;
@@ -248,7 +279,13 @@ describe('who may read the metrics', () => {
 
   it('with METRICS_TOKEN: the main port asks for the bearer token, and refuses a wrong one', async () => {
     await withTestApp({ env: { METRICS_TOKEN: TOKEN } }, async (t) => {
-      for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${TOKEN}`, TOKEN, 'Bearer ']) {
+      for (const authorization of [
+        undefined,
+        'Bearer wrong-token-0123456789',
+        `Basic ${TOKEN}`,
+        TOKEN,
+        'Bearer ',
+      ]) {
         const res = await t.app.inject({
           method: 'GET',
           url: '/metrics',
@@ -258,7 +295,11 @@ describe('who may read the metrics', () => {
         expect(res.headers['www-authenticate']).toBe('Bearer');
         expect(res.body).not.toContain('lumi_');
       }
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `bearer ${TOKEN}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('# TYPE lumi_http_requests_total counter');
     });
@@ -287,7 +328,9 @@ describe('who may read the metrics', () => {
     await withTestApp({ env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN } }, async (t) => {
       const url = `http://127.0.0.1:${t.app.metrics.port}/metrics`;
       expect((await fetch(url)).status).toBe(401);
-      expect((await fetch(url, { headers: { authorization: 'Bearer nope-nope-nope-nope' } })).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: 'Bearer nope-nope-nope-nope' } })).status).toBe(
+        401,
+      );
       expect((await fetch(url, { headers: bearer })).status).toBe(200);
     });
   });

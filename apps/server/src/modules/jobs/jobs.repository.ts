@@ -208,8 +208,9 @@ export async function queueSnapshot(
       coalesce(extract(epoch FROM ${now.toISOString()}::timestamptz
         - min(created_at) FILTER (WHERE state = 'queued')), 0)::float8 AS oldest
     FROM jobs WHERE state IN ('queued', 'running') GROUP BY kind`);
-  const rows = (result as { rows: { kind: JobRow['kind']; queued: number; running: number; oldest: number }[] })
-    .rows;
+  const rows = (
+    result as { rows: { kind: JobRow['kind']; queued: number; running: number; oldest: number }[] }
+  ).rows;
   return jobs.kind.enumValues.map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return {
