@@ -5,13 +5,15 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrorCode } from '@lumi/contract';
-import { ping } from './db/client';
 import { systemClock } from './lib/clock';
 import { guardScope } from './lib/endpoint';
-import { ok } from './lib/envelope';
 import { BusinessError } from './lib/errors';
 import { authHook } from './plugins/auth';
-import { answerClientError, registerErrorHandler, sendEnvelope } from './plugins/error-handler';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler';
+import { readinessOf, registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
+import { AppMetrics } from './lib/metrics';
+import { queueSnapshot } from './modules/jobs/jobs.repository';
 import { registerInputChecks } from './plugins/input-checks';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
@@ -90,6 +92,8 @@ declare module 'fastify' {
       moderation: ModerationService;
       reports: ReportsService;
     };
+    /** This process's Prometheus metrics (lib/metrics.ts), served as plugins/metrics.ts says. */
+    metrics: AppMetrics;
     /** The job worker of this process, when RUN_WORKERS is on. */
     worker: Worker | undefined;
     /** Every route as registered (method and URL pattern, HEAD included): the app's call inventory. */
@@ -134,7 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
-  const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto } =
+  const metrics = new AppMetrics();
+  metrics.watchQueue(() => queueSnapshot(database.db, clock()));
+  app.decorate('metrics', metrics);
+  const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto, engines } =
     await buildServices(app, deps, clock);
   app.decorate('services', services);
   const {
@@ -164,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         config,
         database,
         log: app.log,
+        metrics,
+        engines,
       })
     : undefined;
   app.decorate('worker', worker);
@@ -230,26 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const readiness = readinessOf({ database, redis, storages: [storage, files.storage] }, app.log);
+  registerMetrics(app, { metrics, config: config.metrics, readiness });
+  registerHealth(app, database, readiness);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-
-  // Liveness: the process answers, without touching the database (also the bench's bare route).
-  app.get('/livez', () => ({ status: 'ok' }));
-
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await ping(database.db);
-      return ok({ status: 'ok', database: database.kind });
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return sendEnvelope(reply, 503, {
-        code: ErrorCode.SERVICE_BUSY,
-        message: 'database unavailable',
-        data: null,
-      });
-    }
-  });
 
   if (config.devOutbox) await app.register(devOutboxRoutes, { mailer });
 

@@ -32,6 +32,16 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /**
+   * GET /metrics (Prometheus text) on a port of its own, bound to METRICS_HOST (loopback by
+   * default); with neither it nor METRICS_TOKEN set, no process serves its metrics.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** GET /metrics on the main port too, for `Authorization: Bearer <token>` only (and required on METRICS_PORT then). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The metrics port of `npm run worker` processes (METRICS_PORT by default). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** GET /dev/outbox (the mail kept without SMTP) for loopback callers; never in production. */
   DEV_OUTBOX: bool.default(false),
   /** New tourists one network (IPv4 address or IPv6 /64) may make per hour and per day. */

@@ -45,6 +45,13 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   redisUrl: string | undefined;
+  /** Where this process serves GET /metrics (docs/deploy.md 'Metrics and health'). */
+  metrics: {
+    port: number | undefined;
+    host: string;
+    token: string | undefined;
+    workerPort: number | undefined;
+  };
   devOutbox: boolean;
   limits: {
     touristsPerNetworkHour: number;
@@ -166,6 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
+    metrics: {
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST,
+      token: e.METRICS_TOKEN,
+      workerPort: e.WORKER_METRICS_PORT,
+    },
     devOutbox: devOutbox(e.DEV_OUTBOX, e.NODE_ENV),
     limits: {
       touristsPerNetworkHour: e.TOURISTS_PER_NETWORK_HOUR,

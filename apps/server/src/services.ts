@@ -52,6 +52,7 @@ import type { ModerationEngine } from '@lumi/engines';
 import { SpeechService } from './modules/speech/speech.service';
 import { MessageSpeechService } from './modules/speech/message-speech';
 import { ReportsService } from './modules/reports/reports.service';
+import { metered, type AppMetrics } from './lib/metrics';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,10 @@ export interface AppDeps {
  */
 export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   const { config, database } = deps;
+  const { metrics } = app;
+  // Every engine counts its typed failures (lumi_engine_errors_total), whoever calls it.
+  const meter = <T extends { readonly id: string }>(engine: T, capability: string) =>
+    metered(engine, capability, metrics.engineErrors);
   const sessions = new SessionService({
     db: database.db,
     clock,
@@ -99,20 +104,21 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     clock,
     dailyFreeCredits: config.dailyFreeCredits,
     touristCreditsPerNetwork: config.limits.touristCreditsPerNetworkDay,
+    metrics,
   });
   const storage =
     deps.storage ??
     (config.s3 ? new S3Storage({ ...config.s3, prefix: 'public/' }) : new LocalStorage(config.filesDir));
   const admins = new AdminPolicy(config.admins, config.manageBlockedHosts);
   const configured = moderationEnginesFor(config);
+  const imageCheck = deps.moderation?.image ?? configured.image;
   const moderation = new ModerationService({
     db: database.db,
-    text: deps.moderation?.text ?? configured.text,
+    text: (deps.moderation?.text ?? configured.text).map((e) => meter(e, 'moderation')),
     floorOff: !config.moderation.floor,
-    ...((deps.moderation?.image ?? configured.image)
-      ? { image: deps.moderation?.image ?? configured.image }
-      : {}),
+    ...(imageCheck ? { image: meter(imageCheck, 'moderation') } : {}),
     log: app.log,
+    metrics,
   });
   const characters = new CharactersService({
     db: database.db,
@@ -123,7 +129,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     moderation,
     publicUrl: config.publicUrl,
   });
-  const chatEngine = deps.chatEngine ?? chatEngineFor(config);
+  const chatEngine = meter(deps.chatEngine ?? chatEngineFor(config), 'chat');
   const chat = new ChatService({
     db: database.db,
     credits,
@@ -192,7 +198,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
   }
   const redeem = new RedeemService({ db: database.db, clock, credits });
   const queue = new JobQueue({ db: database.db, clock, credits });
-  const imageEngine = deps.imageEngine ?? imageEngineFor(config.image);
+  const imageEngine = meter(deps.imageEngine ?? imageEngineFor(config.image), 'image');
   const images = new ImagesService({
     db: database.db,
     clock,
@@ -226,13 +232,15 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
         modelId: config.speech.elevenlabs.modelId,
       })
     : undefined;
+  const speechEngine = meter(deps.speechEngine ?? speechEngineFor(config, elevenlabs), 'speech');
+  const cloner = meter(cloneEngineFor(config, elevenlabs), 'voice_clone');
   const speech = new SpeechService({
     db: database.db,
     clock,
     credits,
     queue,
-    engine: deps.speechEngine ?? speechEngineFor(config, elevenlabs),
-    cloner: cloneEngineFor(config, elevenlabs),
+    engine: speechEngine,
+    cloner,
     files,
     storage,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
@@ -246,12 +254,13 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     audio: (job) => speech.statusAudio(job),
   });
+  const faceSwapEngine = meter(deps.faceSwapEngine ?? new LandmarkFaceSwapEngine(), 'faceswap');
   const faceSwap = new FaceSwapService({
     db: database.db,
     clock,
     credits,
     queue,
-    engine: deps.faceSwapEngine ?? new LandmarkFaceSwapEngine(),
+    engine: faceSwapEngine,
     files,
     maxOpenPerUser: config.jobs.maxOpenPerUser,
     moderation,
@@ -308,6 +317,13 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     presetSamples,
     testCard,
     testCrypto,
+    /** The engine of each job kind, for the worker's metrics. */
+    engines: {
+      image: imageEngine.id,
+      speech: speechEngine.id,
+      voice_clone: cloner.id,
+      faceswap: faceSwapEngine.id,
+    },
   };
 }
 
@@ -330,6 +346,8 @@ export function createWorker(options: {
   config: Config;
   database: Database;
   log: FastifyInstance['log'];
+  metrics?: AppMetrics;
+  engines?: Partial<Record<'image' | 'speech' | 'voice_clone' | 'faceswap', string>>;
 }): Worker {
   return new Worker({
     queue: options.queue,
@@ -337,6 +355,8 @@ export function createWorker(options: {
     concurrency: options.config.jobs.concurrency,
     listen: (onJob) => options.database.listen(JOBS_CHANNEL, onJob),
     log: options.log,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.engines ? { engines: options.engines } : {}),
     // The embedded database has one process: at start, no running job has a live worker.
     recoverAllAtStart: options.database.kind === 'pglite',
   });

@@ -11,6 +11,10 @@ async function main(): Promise<void> {
     // A worker runs jobs whatever RUN_WORKERS says (that setting is for the server), and never seeds.
     config = { ...loadConfig(), seedCharacters: false };
     config = { ...config, jobs: { ...config.jobs, runWorkers: true } };
+    // Its metrics (and /readyz) on a port of its own: WORKER_METRICS_PORT beside a server that
+    // shares its settings, METRICS_PORT otherwise. It listens on no other port.
+    const metricsPort = config.metrics.workerPort ?? config.metrics.port;
+    config = { ...config, metrics: { ...config.metrics, port: metricsPort } };
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -30,7 +34,13 @@ async function main(): Promise<void> {
   // The same services as the server (engines, storage, credits), without listening for HTTP.
   const app = await buildApp({ config, database });
   await app.ready();
-  app.log.info({ worker: app.worker?.id, concurrency: config.jobs.concurrency }, 'job worker running');
+  app.log.info(
+    { worker: app.worker?.id, concurrency: config.jobs.concurrency, metricsPort: app.metrics.port },
+    'job worker running',
+  );
+  if (app.metrics.port === undefined) {
+    app.log.warn('no WORKER_METRICS_PORT or METRICS_PORT: this worker serves no metrics');
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

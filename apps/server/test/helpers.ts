@@ -144,6 +144,8 @@ export interface TestAppOptions {
   imageEngine?: ImageEngine;
   /** Moderation backends (after the offline floor) instead of the configured ones. */
   moderation?: AppDeps['moderation'];
+  /** Pino options instead of none (a test that reads the logs gives a stream). */
+  logger?: AppDeps['logger'];
   /** Runs after buildApp and before ready: the place to add test-only routes or hooks. */
   beforeReady?: (app: App) => void | Promise<void>;
 }
@@ -158,7 +160,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await buildApp({
       config: testConfig({ DATA_DIR: dataDir, ...options.env }),
       database,
-      logger: process.env.TEST_LOG ? { level: 'error' } : false,
+      logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.chatEngine ? { chatEngine: options.chatEngine } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),

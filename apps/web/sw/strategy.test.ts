@@ -15,6 +15,9 @@ describe('service worker strategy', () => {
     ).toBe('network');
     expect(strategyFor({ method: 'GET', url: 'https://cdn.example/x.png' }, origin)).toBe('network');
     expect(get('/cgi-bin/auth/chat/send', 'navigate')).toBe('network');
+    // Health and metrics are the server's own answer, never a cached one, even opened as a page.
+    for (const path of ['/healthz', '/livez', '/readyz', '/metrics'])
+      expect(get(path, 'navigate')).toBe('network');
   });
 
   it('keeps pages network-first, build files cache-first, icons revalidated', () => {

@@ -10,7 +10,13 @@ export type Strategy =
   | 'revalidate';
 
 /** Paths the worker never answers: every API call, private and uploaded files, feeds and webhooks. */
-const NEVER = [/^\/cgi-bin(\/|$)/, /^\/files\//, /^\/dev\//, /^\/healthz$/, /^\/livez$/, /^\/sw\.js$/];
+const NEVER = [
+  /^\/cgi-bin(\/|$)/,
+  /^\/files\//,
+  /^\/dev\//,
+  /^\/(?:healthz|livez|readyz|metrics)$/,
+  /^\/sw\.js$/,
+];
 const STATIC = /\.(?:png|jpe?g|webp|avif|svg|ico|woff2?)$/;
 
 export function strategyFor(

@@ -10,6 +10,7 @@ import type {
 import { z } from 'zod';
 import type { Envelope } from '@lumi/contract';
 import { missingFile, readUpload, removeSaved, type SavedFile, type UploadedFiles } from './multipart';
+import { withRequestId } from './request-context';
 import { inputError } from './validate';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -187,7 +188,8 @@ export function route<E extends Endpoint>(
           }) as FastifySchemaCompiler<unknown>,
         }
       : {}),
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      withRequestId(request.id, () => handler(request as EndpointRequest<E>, reply)),
   });
 }
 

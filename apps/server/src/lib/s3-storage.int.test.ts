@@ -106,4 +106,18 @@ describe('files on S3-compatible storage', () => {
     expect(publicCopy.status).toBe(200);
     expect(Buffer.from(await publicCopy.arrayBuffer()).equals(served.rawPayload)).toBe(true);
   });
+
+  it('is ready when the bucket answers (GET /readyz), and not for a bucket that is not there', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ checks: { storage: { ok: true } } });
+    const missing = new S3Storage({
+      endpoint,
+      bucket: 'missing',
+      region: 'us-east-1',
+      publicUrl: endpoint,
+      ...credentials,
+    });
+    await expect(missing.probe(AbortSignal.timeout(1000))).rejects.toThrow(/HTTP 404/);
+  });
 });

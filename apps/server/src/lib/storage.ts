@@ -15,6 +15,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The URL a browser loads the file from. */
   url(key: string): string;
+  /** Throws when the storage cannot be reached (GET /readyz): the directory, or the bucket. */
+  probe?(signal: AbortSignal): Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
@@ -81,6 +83,12 @@ export class LocalStorage implements FileStorage {
   url(key: string): string {
     assertKey(key);
     return `${this.urlPrefix}/${key}`;
+  }
+
+  /** The directory is there (made if need be, as the first file would) and writable. */
+  async probe(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
   }
 }
 
@@ -179,5 +187,15 @@ export class S3Storage implements FileStorage {
   url(key: string): string {
     assertKey(key);
     return `${this.options.publicUrl.replace(/\/+$/, '')}/${this.options.prefix ?? ''}${key}`;
+  }
+
+  /** HeadBucket: the bucket answers, and these keys may use it. */
+  async probe(signal: AbortSignal): Promise<void> {
+    const base = this.options.endpoint.replace(/\/+$/, '');
+    const res = await this.client.fetch(`${base}/${encodeURIComponent(this.options.bucket)}`, {
+      method: 'HEAD',
+      signal,
+    });
+    if (!res.ok) throw new Error(`S3 HEAD bucket: HTTP ${res.status}`);
   }
 }

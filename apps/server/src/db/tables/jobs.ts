@@ -46,6 +46,8 @@ export const jobs = pgTable(
     /** Made by an offline preview engine. */
     preview: boolean('preview').notNull().default(false),
     worker: text('worker'),
+    /** The request that made it (its X-Request-Id): the worker logs the job with it as reqId. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     startedAt: at('started_at'),
     heartbeatAt: at('heartbeat_at'),

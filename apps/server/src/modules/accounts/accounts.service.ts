@@ -190,9 +190,10 @@ export class AccountsService {
    * The account of an access token (once, and only in the browser that started its sign-in):
    * found by provider and subject, or made. Login type 4 takes email tokens (and other OpenID
    * providers'); 1 Google's; 2 Facebook's. The account's address and whether it is proven follow
-   * what the provider says at each sign-in.
+   * what the provider says at each sign-in. Answers the account and the provider that proved it
+   * (email, google, facebook, oidc).
    */
-  async redeem(type: number, token: string, binding: string): Promise<User> {
+  async redeem(type: number, token: string, binding: string): Promise<{ user: User; provider: string }> {
     const failed = () => new BusinessError(ErrorCode.LOGIN_FAILED, 'login_failed');
     if (!token || token.length > 200 || !binding || binding.length > 128) throw failed();
     const row = await repo.redeemLoginToken(this.deps.db, sha256(token), sha256(binding), this.deps.clock());
@@ -202,9 +203,10 @@ export class AccountsService {
       if (known) {
         if (known.deletedAt) throw failed();
         if (known.email !== row.email || known.emailVerified !== row.emailVerified) {
-          return (await repo.setEmail(this.deps.db, known.id, row.email, row.emailVerified)) ?? known;
+          const user = (await repo.setEmail(this.deps.db, known.id, row.email, row.emailVerified)) ?? known;
+          return { user, provider: row.provider };
         }
-        return known;
+        return { user: known, provider: row.provider };
       }
       const made = await repo.createAccount(
         this.deps.db,
@@ -217,7 +219,7 @@ export class AccountsService {
         },
         { provider: row.provider, subject: row.subject },
       );
-      if (made) return made;
+      if (made) return { user: made, provider: row.provider };
     }
     throw failed();
   }

@@ -19,17 +19,19 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
   route(app, E.login, async (request, reply) => {
     const body = request.body;
     let opened: OpenedSession;
+    let method = 'tourist';
     if (body.type === LoginType.TOURIST) {
       opened = await sessions.touristLogin(body.code, request.ip);
     } else {
       // Types 1, 2 and 4: the access token of a proven identity (email code, Google, Facebook),
       // good only in the browser that started that sign-in: a token in a link someone else sent
       // signs nobody in, and moves nothing.
-      const account = await accounts.redeem(
+      const { user: account, provider } = await accounts.redeem(
         body.type,
         body.code,
         request.cookies[LOGIN_BINDING_COOKIE] ?? '',
       );
+      method = provider;
       // Signing in from a tourist session: what the tourist made moves to the account, and
       // the tourist's session ends.
       const ticket = request.cookies[TICKET_COOKIE];
@@ -40,6 +42,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
       }
       opened = await sessions.open(account);
     }
+    app.metrics.signIns.inc({ method });
     const { remain } = await credits.balance(opened.user.id);
     setSessionCookies(request, reply, opened);
     const data: LoginData = { ...userInfo(opened.user, remain), ticket: opened.ticket };

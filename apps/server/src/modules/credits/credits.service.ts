@@ -4,6 +4,7 @@ import type { Db, DbOrTx, QueryPart } from '../../db/client';
 import type { NewCreditEntry } from '../../db/schema';
 import { nextUtcMidnight, utcDay, type Clock } from '../../lib/clock';
 import { notEnoughCredits, notFound } from '../../lib/errors';
+import { reasonLabel, type AppMetrics } from '../../lib/metrics';
 import { takeUpTo, windowOf } from '../limits/quota.repository';
 import * as repo from './credits.repository';
 
@@ -38,6 +39,8 @@ export interface CreditsDeps {
    * browser's data makes a new tourist, but not new credits once the network's pool is drawn.
    */
   touristCreditsPerNetwork: number;
+  /** Counts what is granted, spent and refunded (lumi_credits_*_total). */
+  metrics?: Pick<AppMetrics, 'creditsGranted' | 'creditsSpent' | 'creditsRefunded'>;
 }
 
 /**
@@ -100,7 +103,7 @@ export class CreditsService {
     const result = this.inTx(tx, async (t) => {
       const user = await repo.lockUser(t, userId);
       if (!user) throw notFound();
-      await this.ensureDaily(t, userId, user, now);
+      const daily = await this.ensureDaily(t, userId, user, now);
       const buckets = await repo.spendableBuckets(t, userId, now);
       const available = buckets.reduce((sum, b) => sum + b.remaining, 0);
       if (available < amount) throw notEnoughCredits();
@@ -115,13 +118,18 @@ export class CreditsService {
         left -= take;
       }
       await repo.insertEntries(t, entries);
-      return { operationId, remain: available - amount };
+      return { operationId, remain: available - amount, daily };
     });
-    // Inside a caller's transaction the grant is not committed yet: the caller says when it is.
-    const remember = () => this.rememberDaily(userId, now);
+    // Inside a caller's transaction neither the spend nor today's grant is committed yet: the
+    // caller says when they are.
+    const remember = (daily: number) => {
+      this.rememberDaily(userId, now);
+      if (daily > 0) this.deps.metrics?.creditsGranted.inc({ source: 'daily' }, daily);
+      this.deps.metrics?.creditsSpent.inc({ reason: reasonLabel(reason) }, amount);
+    };
     return tx
-      ? result.then((r) => ({ ...r, committed: remember }))
-      : result.then((r) => (remember(), { ...r, committed: () => undefined }));
+      ? result.then(({ daily, ...r }) => ({ ...r, committed: () => remember(daily) }))
+      : result.then(({ daily, ...r }) => (remember(daily), { ...r, committed: () => undefined }));
   }
 
   private rememberDaily(userId: string, now: Date): void {
@@ -155,6 +163,7 @@ export class CreditsService {
           refundOf: operationId,
         })),
       );
+      this.deps.metrics?.creditsRefunded.inc(-spent.reduce((sum, e) => sum + e.delta, 0));
       return true;
     });
   }
@@ -184,18 +193,20 @@ export class CreditsService {
           reason: input.reason,
         },
       ]);
+      this.deps.metrics?.creditsGranted.inc({ source: input.source }, input.amount);
       return true;
     });
   }
 
   /**
-   * Makes today's free bucket if it is not there yet (the user's row is locked). A tourist's
+   * Makes today's free bucket if it is not there yet (the user's row is locked): answers the
+   * credits it granted (counted once the spend that made it is committed). A tourist's
    * comes out of its network's pool for the day: what is left of it, up to the daily value.
    */
-  private async ensureDaily(tx: DbOrTx, userId: string, user: repo.LockedUser, now: Date): Promise<void> {
+  private async ensureDaily(tx: DbOrTx, userId: string, user: repo.LockedUser, now: Date): Promise<number> {
     const day = utcDay(now);
-    if (this.deps.dailyFreeCredits === 0 || this.dailyDone.get(userId) === day) return;
-    if (await repo.hasDailyBucket(tx, userId, day)) return;
+    if (this.deps.dailyFreeCredits === 0 || this.dailyDone.get(userId) === day) return 0;
+    if (await repo.hasDailyBucket(tx, userId, day)) return 0;
     let amount = this.deps.dailyFreeCredits;
     if (user.type === LoginType.TOURIST && user.network) {
       amount = await takeUpTo(
@@ -218,6 +229,8 @@ export class CreditsService {
           reason: 'daily free credits',
         },
       ]);
+      return amount;
     }
+    return 0;
   }
 }

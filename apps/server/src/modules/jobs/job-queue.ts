@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { JobRow, NewJobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BusinessError } from '../../lib/errors';
+import { currentRequestId } from '../../lib/request-context';
 import type { CreditsService } from '../credits/credits.service';
 import { lockKeys } from '../limits/quota.repository';
 import * as repo from './jobs.repository';
@@ -88,6 +89,7 @@ export class JobQueue {
         ...row,
         input: cache === undefined ? row.input : { ...(row.input as object), cache },
         spendOp: spent?.operationId ?? null,
+        requestId: currentRequestId() ?? null,
         createdAt: this.deps.clock(),
       });
       await alongside?.(tx, inserted);

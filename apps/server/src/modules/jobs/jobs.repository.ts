@@ -193,3 +193,31 @@ export async function doneJobs(
     .orderBy(desc(jobs.createdAt))
     .limit(limit);
 }
+
+/**
+ * Per kind: jobs queued and running, and how long the oldest queued one has waited, for the
+ * metrics (every kind, zeros included). Reads the two partial indexes of open jobs only.
+ */
+export async function queueSnapshot(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ kind: JobRow['kind']; queued: number; running: number; oldestQueuedSeconds: number }[]> {
+  const result: unknown = await db.execute(sql`
+    SELECT kind, count(*) FILTER (WHERE state = 'queued')::int AS queued,
+      count(*) FILTER (WHERE state = 'running')::int AS running,
+      coalesce(extract(epoch FROM ${now.toISOString()}::timestamptz
+        - min(created_at) FILTER (WHERE state = 'queued')), 0)::float8 AS oldest
+    FROM jobs WHERE state IN ('queued', 'running') GROUP BY kind`);
+  const rows = (
+    result as { rows: { kind: JobRow['kind']; queued: number; running: number; oldest: number }[] }
+  ).rows;
+  return jobs.kind.enumValues.map((kind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return {
+      kind,
+      queued: Number(row?.queued ?? 0),
+      running: Number(row?.running ?? 0),
+      oldestQueuedSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+    };
+  });
+}

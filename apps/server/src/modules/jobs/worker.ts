@@ -1,6 +1,7 @@
 import { isEngineError } from '@lumi/engines';
 import type { MessageKey } from '@lumi/contract';
 import type { JobRow } from '../../db/schema';
+import type { AppMetrics } from '../../lib/metrics';
 import { HEARTBEAT_MS, newWorkerId, type JobKind, type JobQueue } from './job-queue';
 
 /** A job that can't be done as asked: it fails at once (no retry) with this message. */
@@ -35,6 +36,13 @@ export function settledBy(settled: (job: JobRow) => Promise<void>, run: JobRun):
   return Object.assign(run, { settled });
 }
 
+/** The worker's log: pino's (app.log) in the app; a child of it per job carries the job's ids. */
+export interface WorkerLog {
+  error: (obj: object, msg: string) => void;
+  info?: (obj: object, msg: string) => void;
+  child?: (bindings: Record<string, unknown>) => WorkerLog;
+}
+
 export interface WorkerOptions {
   queue: JobQueue;
   handlers: Partial<Record<JobKind, JobHandler>>;
@@ -42,7 +50,11 @@ export interface WorkerOptions {
   concurrency: number;
   /** Subscribes to "a job was added" (LISTEN/NOTIFY); answers the unsubscribe. */
   listen: (onJob: () => void) => Promise<() => Promise<void>>;
-  log: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+  log: WorkerLog;
+  /** Counts each job's run time and failures (lumi_job_*), labelled with its kind's engine. */
+  metrics?: Pick<AppMetrics, 'jobRuns' | 'jobFailures'>;
+  /** The engine id of each kind, for the metrics' labels. */
+  engines?: Partial<Record<JobKind, string>>;
   /** Fallback poll when a notice is missed, and the stale-job sweep, in ms. */
   pollMs?: number;
   /** Sweep for jobs whose worker died: every running job at start in the embedded database. */
@@ -127,7 +139,20 @@ export class Worker {
   }
 
   private run(job: JobRow): void {
-    const { queue } = this.options;
+    const { queue, metrics } = this.options;
+    // Every line about the job names it, and the request that made it (the same reqId as that
+    // request's own lines).
+    const log =
+      this.options.log.child?.({
+        jobId: job.id,
+        kind: job.kind,
+        worker: this.id,
+        ...(job.requestId ? { reqId: job.requestId } : {}),
+      }) ?? this.options.log;
+    const engine = this.options.engines?.[job.kind] ?? 'unknown';
+    const started = performance.now();
+    const ran = (outcome: 'done' | 'failed') =>
+      metrics?.jobRuns.observe({ kind: job.kind, engine, outcome }, (performance.now() - started) / 1000);
     const controller = new AbortController();
     this.running.set(job.id, controller);
     const handler = this.options.handlers[job.kind];
@@ -146,20 +171,32 @@ export class Worker {
       let ended = false;
       try {
         if (!handler) throw new JobRefused('generation_failed');
+        log.info?.({ attempt: job.attempts }, 'job started');
         const outcome = await handler(job, context);
         ended = await queue.complete(job.id, this.id, outcome.result, outcome.preview);
+        if (ended) {
+          ran('done');
+          log.info?.({ ms: Math.round(performance.now() - started) }, 'job done');
+        }
       } catch (err) {
         if (controller.signal.aborted && this.stopping) {
           await queue.requeue(job.id, this.id).catch((e: unknown) => this.report(e, 'requeue'));
         } else {
           const key: MessageKey = err instanceof JobRefused ? err.key : 'generation_failed';
-          if (!(err instanceof JobRefused) && !(isEngineError(err) && err.kind === 'rejected')) {
-            this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+          const reason = err instanceof JobRefused ? 'refused' : isEngineError(err) ? err.kind : 'error';
+          if (reason === 'refused' || reason === 'rejected') {
+            log.info?.({ reason: key }, 'job refused');
+          } else {
+            log.error({ err }, 'job failed');
           }
           ended = await queue.fail(job.id, this.id, key).catch((e: unknown) => {
             this.report(e, 'fail');
             return false;
           });
+          if (ended) {
+            ran('failed');
+            metrics?.jobFailures.inc({ kind: job.kind, engine, reason });
+          }
         }
       } finally {
         if (ended) await this.settle(handler, job);

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { BusinessError, forbidden } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
 import { caller } from '../../plugins/auth';
-import type { PaymentsService } from './payments.service';
+import type { PaymentsService, WebhookOutcome } from './payments.service';
 import type { RedeemService } from './redeem.service';
 import { TestCardGateway, type TestCryptoGateway } from './test-checkout';
 
@@ -88,6 +88,17 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
   app,
   { payments },
 ) => {
+  // Every notice is counted by how it ended (lumi_payment_webhooks_total).
+  const counted = async (provider: string, handle: Promise<WebhookOutcome>) => {
+    try {
+      const outcome = await handle;
+      app.metrics.paymentWebhooks.inc({ provider, outcome: webhookOutcome(outcome) });
+      return outcome;
+    } catch (err) {
+      app.metrics.paymentWebhooks.inc({ provider, outcome: 'error' });
+      throw err;
+    }
+  };
   await app.register(async (stripe) => {
     stripe.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
@@ -95,22 +106,30 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServic
     route(stripe, E.stripeWebhook, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      const outcome = await payments.stripeWebhook(
-        raw,
-        typeof signature === 'string' ? signature : undefined,
+      const outcome = await counted(
+        'stripe',
+        payments.stripeWebhook(raw, typeof signature === 'string' ? signature : undefined),
       );
       return reply.code(outcome.status).send(outcome.body);
     });
   });
   route(app, E.nowpaymentsWebhook, async (request, reply) => {
     const signature = request.headers['x-nowpayments-sig'];
-    const outcome = await payments.nowpaymentsWebhook(
-      request.body,
-      typeof signature === 'string' ? signature : undefined,
+    const outcome = await counted(
+      'nowpayments',
+      payments.nowpaymentsWebhook(request.body, typeof signature === 'string' ? signature : undefined),
     );
     return reply.code(outcome.status).send(outcome.body);
   });
 };
+
+/** A notice's outcome as a label: granted, ignored (valid, nothing to grant), refused, disabled, error. */
+function webhookOutcome(outcome: WebhookOutcome): string {
+  if (outcome.status === 404) return 'disabled';
+  if (outcome.status === 400) return 'refused';
+  if (outcome.status >= 500) return 'error';
+  return outcome.body.granted ? 'granted' : 'ignored';
+}
 
 /**
  * POST /cgi-bin/admin/redeem-codes/create: admins mint codes (also `npm run admin -- mint-codes`);

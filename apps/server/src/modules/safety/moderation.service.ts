@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { moderationEvents } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
+import type { AppMetrics } from '../../lib/metrics';
 
 export interface ModerationDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface ModerationDeps {
   /** The image classifier (nsfwjs), if any. */
   image?: ModerationEngine;
   log?: FastifyBaseLogger;
+  /** Counts refusals by surface and category (lumi_moderation_refusals_total). */
+  metrics?: Pick<AppMetrics, 'moderationRefusals'>;
 }
 
 /** What the chat's reply guard needs of the floor. */
@@ -153,6 +156,10 @@ export class ModerationService {
           ? 'explicit'
           : null;
     if (!verdict) return;
+    // Once per refusal, by its first category, so that the counts add up to the refusals.
+    if (verdict === 'refuse') {
+      this.deps.metrics?.moderationRefusals.inc({ surface, category: result.categories[0] ?? 'other' });
+    }
     try {
       await this.deps.db.insert(moderationEvents).values({
         userId: userId ?? null,
