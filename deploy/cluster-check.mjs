@@ -240,6 +240,22 @@ async function check(run, kills, db) {
     else problems.push(`user ${user.uid}: told ${JSON.stringify(told)}, ledger ${rows[0].n}`);
   }
 
+  // Every process answers Prometheus on its metrics port; the queue it reports is empty.
+  const scraped = [];
+  for (const proc of state().processes.filter((p) => p.metricsPort)) {
+    const text = await (await fetch(`http://127.0.0.1:${proc.metricsPort}/metrics`)).text().catch(() => '');
+    const sum = (metric) =>
+      [...text.matchAll(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
+    expect(text.includes('lumi_jobs_queued'), `${proc.name}: no metrics on port ${proc.metricsPort}`);
+    expect(sum('lumi_jobs_queued') === 0, `${proc.name}: the metrics say jobs are still queued`);
+    scraped.push(
+      `${proc.name} ${sum('lumi_http_requests_total')} requests, ${sum('lumi_job_run_duration_seconds_count')} jobs`,
+    );
+  }
+
   const byKind = (kind) => records.filter((r) => r.kind === kind);
   const line = (kind) => {
     const rs = byKind(kind);
@@ -267,6 +283,7 @@ async function check(run, kills, db) {
       `failed requests: ${failed.length}, all in flight on ${api.name}: ${strays.length === 0} (proxy 5xx: ${proxyFailures})`,
       `jobs: ${jobs.length} made, ${jobs.filter((j) => j.state === 'done').length} done, ${jobs.filter((j) => j.state === 'failed').length} failed and refunded, ${retried} retried after their worker died; queue empty ${wait} s after the load`,
       `api-2: ${(served / seconds).toFixed(1)} requests/s on ${api2.cores.toFixed(2)} of a core; worker-2: ${ran[0].n} jobs in ${seconds.toFixed(0)} s on ${worker2.cores.toFixed(2)} of a core (the machine's ${os.cpus().length} cores shared by all)`,
+      `metrics (since each process's start): ${scraped.join('; ')}`,
       `credits: ${badSpends.length} jobs charged other than once, ${badRefunds.length} refunded wrongly, ${badBuckets.length} buckets off their ledger; chat ${spends} spends = ${questions} questions; ${balances}/${users.length} balances exact`,
     ].join('\n'),
   );

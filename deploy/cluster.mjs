@@ -3,7 +3,7 @@
 // (S3rver, its own process), CLUSTER_APIS API processes with RUN_WORKERS=false behind Debian's
 // nginx on CLUSTER_PORT, and CLUSTER_WORKERS `npm run worker` processes. A process that dies is
 // started again after a second, as a process manager would; Ctrl-C stops them all.
-// Where each process is (pids, ports) is kept in CLUSTER_DIR/cluster.json.
+// Where each process is (pids, ports, metrics ports) is kept in CLUSTER_DIR/cluster.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,7 +114,7 @@ const specs = [
     name: 's3',
     args: [path.join(ROOT, 'deploy/s3-store.mjs')],
     env: { ...process.env, S3_PORT: String(S3_PORT), S3_DIR: path.join(DIR, 's3') },
-    ready: `http://127.0.0.1:${S3_PORT}/lumi`,
+    ready: `http://127.0.0.1:${S3_PORT}/lumi?max-keys=1`,
   },
   ...Array.from({ length: APIS }, (_, i) => ({
     name: `api-${i + 1}`,
@@ -126,13 +126,20 @@ const specs = [
       PORT: String(PORT + 1 + i),
       RUN_WORKERS: 'false',
       DATA_DIR: path.join(DIR, `api-${i + 1}`),
+      // Prometheus scrapes each process on its own metrics port (docs/deploy.md).
+      METRICS_PORT: String(PORT + 20 + i),
     },
-    ready: `http://127.0.0.1:${PORT + 1 + i}/healthz`,
+    metricsPort: PORT + 20 + i,
+    ready: `http://127.0.0.1:${PORT + 1 + i}/readyz`,
   })),
   ...Array.from({ length: WORKERS }, (_, i) => ({
     name: `worker-${i + 1}`,
     args: [path.join(ROOT, 'apps/server/dist/worker.js')],
-    env: { ...shared, DATA_DIR: path.join(DIR, `worker-${i + 1}`) },
+    env: { ...shared, DATA_DIR: path.join(DIR, `worker-${i + 1}`), METRICS_PORT: String(PORT + 30 + i) },
+    metricsPort: PORT + 30 + i,
+    // A worker has no other port: ready when its metrics port says the database, Redis and the
+    // store answer.
+    ready: `http://127.0.0.1:${PORT + 30 + i}/readyz`,
   })),
   {
     name: 'nginx',
@@ -147,7 +154,12 @@ const running = new Map();
 let stopping = false;
 
 function writeState() {
-  const processes = specs.map((s) => ({ name: s.name, pid: running.get(s.name)?.pid, port: s.port }));
+  const processes = specs.map((s) => ({
+    name: s.name,
+    pid: running.get(s.name)?.pid,
+    port: s.port,
+    metricsPort: s.metricsPort,
+  }));
   fs.writeFileSync(
     path.join(DIR, 'cluster.json'),
     JSON.stringify({ url: PUBLIC, pid: process.pid, databaseUrl: DATABASE_URL, processes }, null, 2),
@@ -159,7 +171,7 @@ async function waitFor(url, child, seconds = 180) {
     if (child.exitCode !== null) return false;
     try {
       const res = await fetch(url);
-      if (res.status < 500) return true;
+      if (res.ok) return true;
     } catch {
       // not up yet
     }

@@ -92,7 +92,10 @@ test(
     expect(sharedHtml).toContain('<meta property="og:image:width" content="768" />');
     const image = other.getByTestId('shared-image');
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
+    // Visible is not loaded: from a bucket behind a proxy, the picture may arrive a moment later.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(768);
     await expect(other.getByTestId('preview-badge')).toBeVisible();
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('AI Anime Generator');
     const makeYourOwn = other.getByRole('link', { name: 'Make your own' });
