@@ -27,8 +27,8 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
         },
       },
       {
