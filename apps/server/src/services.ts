@@ -54,6 +54,7 @@ import { MessageSpeechService } from './modules/speech/message-speech';
 import { ReportsService } from './modules/reports/reports.service';
 import { metered, type AppMetrics } from './lib/metrics';
 import { listCacheFor } from './modules/characters/list-cache';
+import { likesCacheFor } from './modules/characters/likes-cache';
 
 export interface AppDeps {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildServices(
     log: app.log,
     metrics,
   });
+  const warnCache = (err: unknown, message: string) => app.log.warn({ err }, message);
   const characters = new CharactersService({
     db: database.db,
     clock,
@@ -134,7 +136,8 @@ export async function buildServices(
     admins,
     moderation,
     publicUrl: config.publicUrl,
-    listCache: listCacheFor(config.listCacheSeconds, redis, (err, message) => app.log.warn({ err }, message)),
+    listCache: listCacheFor(config.listCacheSeconds, redis, warnCache),
+    likesCache: likesCacheFor(config.listCacheSeconds, redis, warnCache),
   });
   const listsChanged = () => characters.listedChanged();
   const chatEngine = meter(deps.chatEngine ?? chatEngineFor(config), 'chat');
@@ -178,6 +181,7 @@ export async function buildServices(
     sessions,
     moderation,
     listsChanged,
+    likesChanged: (userId) => characters.likesMoved(userId),
   });
   const oauth = new OAuthService({
     db: database.db,

@@ -46,6 +46,8 @@ export interface AccountsDeps {
   moderation: ModerationService;
   /** The public lists show creators' names and owners: a rename or a merge changes them. */
   listsChanged?: () => Promise<void>;
+  /** A user's likes changed outside the characters service (a tourist's merged in). */
+  likesChanged?: (userId: string) => Promise<void>;
 }
 
 /** A proven identity, ready to become a session. */
@@ -294,8 +296,10 @@ export class AccountsService {
   async mergeTourist(tourist: User, account: User): Promise<void> {
     if (tourist.type !== LoginType.TOURIST || tourist.id === account.id) return;
     await repo.mergeTourist(this.deps.db, tourist.id, account.id);
-    // The tourist's public characters are the account's now (is_owner in the lists).
+    // The tourist's public characters are the account's now (is_owner in the lists), and so
+    // are their likes.
     await this.deps.listsChanged?.();
+    await this.deps.likesChanged?.(account.id);
   }
 }
 

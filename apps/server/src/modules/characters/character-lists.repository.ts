@@ -141,6 +141,16 @@ export async function likedAmong(db: DbOrTx, userId: string, ids: number[]): Pro
   return new Set(rows.map((r) => r.id));
 }
 
+/** The characters a user liked, at most `limit` of them (any order). */
+export async function likedIds(db: DbOrTx, userId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: collects.characterId })
+    .from(collects)
+    .where(eq(collects.userId, userId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 export async function listOwned(
   db: DbOrTx,
   userId: string,

@@ -21,6 +21,7 @@ import { basedOnFor, lineageIds } from './character-lineage';
 import { creatorOf, detailOf, summaryOf } from './character-views';
 import { HotOrder } from './hot-order';
 import type { CachedPage } from './list-cache';
+import { MAX_CACHED_LIKES, type CachedLikes, type LikesCache } from './likes-cache';
 import type { FullRow, ListRow, SummaryRow, Viewer } from './characters.repository';
 
 export interface CharactersDeps {
@@ -38,6 +39,8 @@ export interface CharactersDeps {
    * LIST_CACHE_SECONDS is 0.
    */
   listCache?: GenerationCache<CachedPage> | undefined;
+  /** Each user's likes for those pages (likes-cache.ts); none when LIST_CACHE_SECONDS is 0. */
+  likesCache?: LikesCache | undefined;
 }
 
 /** A public character as its page's link preview and first paint show it. */
@@ -162,11 +165,9 @@ export class CharacterReads {
    * adult content, the admin flag).
    */
   private async forViewer(page: CachedPage, user: User): Promise<CharacterPage> {
-    const liked = await lists.likedAmong(
-      this.deps.db,
-      user.id,
-      page.rows.map((r) => r.c.id),
-    );
+    const ids = page.rows.map((r) => r.c.id);
+    let liked: ReadonlySet<number> | 'many' = ids.length ? await this.likes(user.id) : new Set();
+    if (liked === 'many') liked = await lists.likedAmong(this.deps.db, user.id, ids);
     const result: CharacterPage = {
       characters: page.rows.map((r: ListRow) => this.summary({ ...r, isCollected: liked.has(r.c.id) }, user)),
       has_more: page.hasMore,
@@ -174,6 +175,31 @@ export class CharacterReads {
     };
     if (page.total !== undefined) result.total_count = page.total;
     return result;
+  }
+
+  /** The user's likes, from the likes cache or read whole (up to MAX_CACHED_LIKES). */
+  private async likes(userId: string): Promise<CachedLikes> {
+    const cache = this.deps.likesCache;
+    const read = async (): Promise<CachedLikes> => {
+      const ids = await lists.likedIds(this.deps.db, userId, MAX_CACHED_LIKES + 1);
+      return ids.length > MAX_CACHED_LIKES ? 'many' : new Set(ids);
+    };
+    if (!cache) return 'many';
+    const hit = await cache.read(userId);
+    if (hit.value) return hit.value;
+    const value = await read();
+    await cache.write(userId, hit.generation, value);
+    return value;
+  }
+
+  /** After a like or unlike (its database write done): the user's cached likes are stale. */
+  protected async likesChanged(userId: string): Promise<void> {
+    await this.deps.likesCache?.bump(userId);
+  }
+
+  /** Likes moved to this user from elsewhere (a tourist merged into their account). */
+  likesMoved(userId: string): Promise<void> {
+    return this.likesChanged(userId);
   }
 
   private async countListed(filter: lists.ListFilter): Promise<number> {

@@ -144,10 +144,13 @@ export class CharactersService extends CharacterReads {
   async collect(user: User, characterId: number): Promise<void> {
     await this.visible(user, characterId);
     await lists.addCollect(this.deps.db, user.id, characterId);
+    await this.likesChanged(user.id);
   }
 
   async uncollect(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
-    return { deleted: await lists.deleteCollects(this.deps.db, user.id, by) };
+    const deleted = await lists.deleteCollects(this.deps.db, user.id, by);
+    await this.likesChanged(user.id);
+    return { deleted };
   }
 
   async collects(user: User, page: number, size: number): Promise<CharacterPage<CollectItem>> {

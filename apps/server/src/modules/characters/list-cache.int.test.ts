@@ -248,6 +248,14 @@ describe('public lists cache shared through Redis', () => {
       // An edit in the first process: the second's next answer has it.
       await onOne('POST', '/auth/character/modify', who, { id: c.id, name: 'Edited Tamsin' });
       expect(await names(onTwo)).toContain('Edited Tamsin');
+      // A like through one process: the other's next page shows it (the likes cache is shared too).
+      const mine = async (call: typeof onOne) =>
+        (await call<Page>('GET', NEW, who)).characters.find((x) => x.id === c.id)?.is_collected;
+      expect(await mine(onTwo)).toBe(false);
+      await onOne('POST', '/auth/collect/add', who, { characterId: c.id });
+      expect(await mine(onTwo)).toBe(true);
+      await onTwo('POST', '/auth/collect/delete', who, { characterId: c.id });
+      expect(await mine(onOne)).toBe(false);
     } finally {
       await two.close();
       await one.close();
