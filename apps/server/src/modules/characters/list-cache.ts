@@ -21,7 +21,7 @@ const codec = {
   encode: (page: CachedPage) => JSON.stringify(page),
   decode(text: string): CachedPage {
     const page = JSON.parse(text) as CachedPage;
-    for (const row of page.rows) row.c.createdAt = new Date(row.c.createdAt as unknown as string);
+    for (const row of page.rows) row.c.createdAt = new Date(row.c.createdAt); // JSON made it a string
     return page;
   },
 };
