@@ -26,7 +26,18 @@ import {
  */
 
 const ADMIN_ID = '0f0f0f0f-0000-4000-8000-00000000c0c0';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
+/**
+ * The Redis part runs when REDIS_URL is set (CI's second pass), on database 5 of that server:
+ * it empties it, and must not share pages with another file's apps (the cache's keys do not
+ * name the database the pages came from).
+ */
+function redisDb5(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const u = new URL(url);
+  u.pathname = '/5';
+  return u.toString();
+}
+const REDIS_URL = redisDb5(process.env.REDIS_URL) ?? '';
 
 type Page = CharacterPage<CharacterSummary>;
 
@@ -205,7 +216,7 @@ describe('public lists cache (off)', () => {
   });
 });
 
-describe('public lists cache shared through Redis', () => {
+describe.skipIf(!REDIS_URL)('public lists cache shared through Redis', () => {
   let redis: Redis;
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
