@@ -160,9 +160,10 @@ export class CharacterReads {
   }
 
   /**
-   * A shared page as this viewer sees it: their likes (one indexed query for the ids on the
-   * page), and summaryOf's per-viewer fields (their own characters, adult ones veiled without
-   * adult content, the admin flag).
+   * A shared page as this viewer sees it: their likes (from the likes cache; one indexed query
+   * for the page's ids when they have too many to keep, or with the cache off), and summaryOf's
+   * per-viewer fields (their own characters, adult ones veiled without adult content, the admin
+   * flag).
    */
   private async forViewer(page: CachedPage, user: User): Promise<CharacterPage> {
     const ids = page.rows.map((r) => r.c.id);
