@@ -67,11 +67,12 @@ export async function waitForServer(base, tries = 600) {
 
 /**
  * A PostgreSQL database of the benchmark's own on BENCH_PG_URL's server (default the local
- * one): `url` to give the server, `create()` before, `drop()` after (never throws).
+ * one), named `name` (default the prefix and this process's id): `url` to give the server,
+ * `create()` before, `drop()` after (never throws), `exists()`.
  */
-export function scratchDatabase(prefix) {
+export function scratchDatabase(prefix, name = `${prefix}_${process.pid}`) {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `${prefix}_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   async function admin(sql) {
@@ -87,6 +88,16 @@ export function scratchDatabase(prefix) {
     url: url.toString(),
     create: () => admin(`CREATE DATABASE ${name}`),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
+    async exists() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        return found.rowCount > 0;
+      } finally {
+        await client.end();
+      }
+    },
   };
 }
 

@@ -141,8 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = new AppMetrics();
   metrics.watchQueue(() => queueSnapshot(database.db, clock()));
   app.decorate('metrics', metrics);
+  // One client for the rate limits and the lists' cache (made here: the services use it).
+  const redis = deps.redis ?? (config.redisUrl ? redisClient(config.redisUrl, app) : undefined);
   const { services, storage, admins, mailer, files, oauth, presetSamples, testCard, testCrypto, engines } =
-    await buildServices(app, deps, clock);
+    await buildServices(app, deps, clock, redis);
   app.decorate('services', services);
   const {
     sessions,
@@ -219,7 +221,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInputChecks(app);
   await registerOpenApi(app, { siteName: config.siteName, publicUrl: config.publicUrl });
   registerSameOrigin(app, { publicUrl: config.publicUrl });
-  const redis = deps.redis ?? (config.redisUrl ? redisClient(config.redisUrl, app) : undefined);
   if (redis && !deps.redis) {
     app.addHook('onReady', () => connected(redis, app));
     app.addHook('onClose', async () => {
@@ -355,8 +356,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /**
- * A Redis client for the rate limits: short timeouts and no queue while disconnected, so a Redis
- * outage lets requests through (the limiter skips its errors) instead of holding them.
+ * A Redis client for the rate limits and the lists' cache: short timeouts and no queue while
+ * disconnected, so a Redis outage lets requests through (the limiter skips its errors, the
+ * cache misses) instead of holding them.
  */
 function redisClient(url: string, app: App): Redis {
   const redis = new Redis(url, {

@@ -27,7 +27,10 @@ export const envSchema = z.object({
    * "everything": a client could then pick its own address. `false` or `0`: no proxy.
    */
   TRUST_PROXY: z.string().default('false'),
-  /** Redis for the request rate limits shared by every process; unset: each process counts alone. */
+  /**
+   * Redis for what every process shares: the request rate limits and the character lists'
+   * cache; unset: each process counts and caches alone.
+   */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -171,6 +174,11 @@ export const envSchema = z.object({
   CLONE_ENGINE: z.enum(['convert', 'elevenlabs']).optional(),
   /** Characters of recent chats' messages each process keeps between sends (0 turns it off). */
   CHAT_CACHE_CHARS: z.coerce.number().int().min(0).default(20_000_000),
+  /**
+   * How long a page of the public character lists and search (the same for every visitor) is
+   * served from the shared cache; any character change clears it sooner. 0: no cache.
+   */
+  LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** OpenAI-compatible `/v1/moderations` server (OpenAI itself: https://api.openai.com), with or without /v1. */
   MODERATION_URL: url.optional(),
   /** Bearer key of the moderation backends (both); the Llama Guard one falls back to LLM_API_KEY on LLM_BASE_URL. */

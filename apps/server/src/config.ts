@@ -93,6 +93,8 @@ export interface Config {
     demoWordDelayMs: number;
   };
   chatCacheChars: number;
+  /** Seconds a public list page stays in the shared cache (0: none). */
+  listCacheSeconds: number;
   mail: { smtpUrl: string | undefined; from: string };
   publicUrl: string;
   oauth: OAuthProviderConfig[];
@@ -223,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoWordDelayMs: e.DEMO_WORD_DELAY_MS,
     },
     chatCacheChars: e.CHAT_CACHE_CHARS,
+    listCacheSeconds: e.LIST_CACHE_SECONDS,
     filesSecret: e.FILES_SECRET,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

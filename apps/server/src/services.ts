@@ -53,6 +53,8 @@ import { SpeechService } from './modules/speech/speech.service';
 import { MessageSpeechService } from './modules/speech/message-speech';
 import { ReportsService } from './modules/reports/reports.service';
 import { metered, type AppMetrics } from './lib/metrics';
+import { listCacheFor } from './modules/characters/list-cache';
+import { likesCacheFor } from './modules/characters/likes-cache';
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +76,7 @@ export interface AppDeps {
   speechEngine?: SpeechEngine;
   /** The face swap engine; the embedded landmark one by default. */
   faceSwapEngine?: FaceSwapEngine;
-  /** Redis for the shared rate limits; by default a client of REDIS_URL when it is set. */
+  /** Redis for the shared rate limits and list cache; by default a client of REDIS_URL when it is set. */
   redis?: Redis;
   /** Moderation backends after the offline floor; by default from config (MODERATION_*). */
   moderation?: { text?: ModerationEngine[]; image?: ModerationEngine };
@@ -84,7 +86,12 @@ export interface AppDeps {
  * Every service of the app, built from the config and the dependencies a caller (a test) gives.
  * The app registers their routes (app.ts).
  */
-export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: Clock) {
+export async function buildServices(
+  app: FastifyInstance,
+  deps: AppDeps,
+  clock: Clock,
+  redis: Redis | undefined = deps.redis,
+) {
   const { config, database } = deps;
   const { metrics } = app;
   // Every engine counts its typed failures (lumi_engine_errors_total), whoever calls it.
@@ -120,6 +127,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     log: app.log,
     metrics,
   });
+  const warnCache = (err: unknown, message: string) => app.log.warn({ err }, message);
   const characters = new CharactersService({
     db: database.db,
     clock,
@@ -128,7 +136,10 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     admins,
     moderation,
     publicUrl: config.publicUrl,
+    listCache: listCacheFor(config.listCacheSeconds, redis, warnCache),
+    likesCache: likesCacheFor(config.listCacheSeconds, redis, warnCache),
   });
+  const listsChanged = () => characters.listedChanged();
   const chatEngine = meter(deps.chatEngine ?? chatEngineFor(config), 'chat');
   const chat = new ChatService({
     db: database.db,
@@ -169,6 +180,8 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     privateStorage: files.storage,
     sessions,
     moderation,
+    listsChanged,
+    likesChanged: (userId) => characters.likesMoved(userId),
   });
   const oauth = new OAuthService({
     db: database.db,
@@ -272,6 +285,7 @@ export async function buildServices(app: FastifyInstance, deps: AppDeps, clock: 
     storage,
     hideThreshold: config.reportHideThreshold,
     forgetUser: (userId) => sessions.forgetUser(userId),
+    listsChanged,
     engines: () => moderation.engines,
   });
   const presetSamples = new PresetSamples({

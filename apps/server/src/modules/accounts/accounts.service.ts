@@ -44,6 +44,10 @@ export interface AccountsDeps {
   sessions: SessionService;
   /** Classifies profile pictures: others see them, so explicit ones are refused (issue 18). */
   moderation: ModerationService;
+  /** The public lists show creators' names and owners: a rename or a merge changes them. */
+  listsChanged?: () => Promise<void>;
+  /** A user's likes changed outside the characters service (a tourist's merged in). */
+  likesChanged?: (userId: string) => Promise<void>;
 }
 
 /** A proven identity, ready to become a session. */
@@ -251,6 +255,7 @@ export class AccountsService {
     if (!updated) throw new BusinessError(ErrorCode.INTERNAL, 'update_failed');
     if (head && old) await this.deps.storage.delete(old).catch(() => undefined);
     this.deps.sessions.forgetUser(user.id);
+    if (body.name !== undefined && body.name !== user.name) await this.deps.listsChanged?.();
     return updated;
   }
 
@@ -283,13 +288,18 @@ export class AccountsService {
       if (deleted.some((d) => d.status === 'rejected')) continue;
       if (await repo.eraseUser(this.deps.db, account.id)) erased++;
     }
+    if (erased > 0) await this.deps.listsChanged?.();
     return erased;
   }
 
   /** What a tourist made moves to the account they just signed in to. */
-  mergeTourist(tourist: User, account: User): Promise<void> {
-    if (tourist.type !== LoginType.TOURIST || tourist.id === account.id) return Promise.resolve();
-    return repo.mergeTourist(this.deps.db, tourist.id, account.id);
+  async mergeTourist(tourist: User, account: User): Promise<void> {
+    if (tourist.type !== LoginType.TOURIST || tourist.id === account.id) return;
+    await repo.mergeTourist(this.deps.db, tourist.id, account.id);
+    // The tourist's public characters are the account's now (is_owner in the lists), and so
+    // are their likes.
+    await this.deps.listsChanged?.();
+    await this.deps.likesChanged?.(account.id);
   }
 }
 

@@ -9,7 +9,14 @@ import {
   users,
   type Character,
 } from '../../db/schema';
-import { listed, summaryColumns, type SummaryRow, type Viewer } from './characters.repository';
+import {
+  listColumns,
+  listed,
+  summaryColumns,
+  type ListRow,
+  type SummaryRow,
+  type Viewer,
+} from './characters.repository';
 
 /*
  * The lists of characters: the home lists and search, a creator's own, the admins' lists, and
@@ -43,12 +50,11 @@ export async function findTagId(db: DbOrTx, name: string): Promise<number | unde
 
 export async function listPage(
   db: DbOrTx,
-  userId: string,
   filter: ListFilter,
   sort: 'dailyRandom' | 'rating' | 'new',
   limit: number,
   offset: number,
-): Promise<SummaryRow[]> {
+): Promise<ListRow[]> {
   const order =
     sort === 'dailyRandom'
       ? [characters.hotKey, characters.id]
@@ -56,7 +62,7 @@ export async function listPage(
         ? [desc(characters.ratingAvg), desc(characters.ratingCount), desc(characters.id)]
         : [desc(characters.createdAt), desc(characters.id)];
   return db
-    .select(summaryColumns(userId))
+    .select(listColumns)
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
     .where(and(...filterSql(filter)))
@@ -114,15 +120,35 @@ export async function searchIds(
 }
 
 /** Listed characters by id, in the order given. */
-export async function summariesByIds(db: DbOrTx, userId: string, ids: number[]): Promise<SummaryRow[]> {
+export async function listRowsByIds(db: DbOrTx, ids: number[]): Promise<ListRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(summaryColumns(userId))
+    .select(listColumns)
     .from(characters)
     .innerJoin(users, eq(users.id, characters.ownerId))
     .where(and(inArray(characters.id, ids), listed));
   const byId = new Map(rows.map((r) => [r.c.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Which of these characters the user liked: one probe of the (user, character) index per id. */
+export async function likedAmong(db: DbOrTx, userId: string, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: collects.characterId })
+    .from(collects)
+    .where(and(eq(collects.userId, userId), inArray(collects.characterId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The characters a user liked, at most `limit` of them (any order). */
+export async function likedIds(db: DbOrTx, userId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: collects.characterId })
+    .from(collects)
+    .where(eq(collects.userId, userId))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function listOwned(

@@ -8,18 +8,21 @@ import {
 } from '@lumi/contract';
 import type { Db, DbOrTx, QueryPart } from '../../db/client';
 import type { User } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import { utcDay, type Clock } from '../../lib/clock';
 import { BusinessError, notFound } from '../../lib/errors';
 import type { AdminPolicy } from '../../plugins/admin';
 import type { FileStorage } from '../../lib/storage';
 import type { ModerationService } from '../safety/moderation.service';
+import type { GenerationCache } from '../../lib/shared-cache';
 import * as lists from './character-lists.repository';
 import * as repo from './characters.repository';
 import { nsfwRequired } from './character-draft';
 import { basedOnFor, lineageIds } from './character-lineage';
 import { creatorOf, detailOf, summaryOf } from './character-views';
 import { HotOrder } from './hot-order';
-import type { FullRow, SummaryRow, Viewer } from './characters.repository';
+import type { CachedPage } from './list-cache';
+import { MAX_CACHED_LIKES, type CachedLikes, type LikesCache } from './likes-cache';
+import type { FullRow, ListRow, SummaryRow, Viewer } from './characters.repository';
 
 export interface CharactersDeps {
   db: Db;
@@ -31,6 +34,13 @@ export interface CharactersDeps {
   moderation: ModerationService;
   /** The site's address: exported cards link the public versions a character is based on. */
   publicUrl: string;
+  /**
+   * The public lists' and search's pages, shared by the processes (list-cache.ts); none when
+   * LIST_CACHE_SECONDS is 0.
+   */
+  listCache?: GenerationCache<CachedPage> | undefined;
+  /** Each user's likes for those pages (likes-cache.ts); none when LIST_CACHE_SECONDS is 0. */
+  likesCache?: LikesCache | undefined;
 }
 
 /** A public character as its page's link preview and first paint show it. */
@@ -70,7 +80,8 @@ export class CharacterReads {
   private readonly hot: HotOrder;
 
   constructor(protected readonly deps: CharactersDeps) {
-    this.hot = new HotOrder(deps.db, deps.clock);
+    // A new day's Hot order makes yesterday's cached Hot pages stale.
+    this.hot = new HotOrder(deps.db, deps.clock, () => this.listedChanged());
   }
 
   isAdmin(user: User): boolean {
@@ -93,37 +104,103 @@ export class CharacterReads {
     return { items: rows.slice(0, size), has_more: rows.length > size, is_admin: this.isAdmin(user) };
   }
 
+  /**
+   * A page of the Hot, New or top-rated list. The page is the same for every visitor (listed
+   * characters only; asking for adult ones needs enable_nsfw, checked first), so it comes from
+   * the shared cache; what is the viewer's own is added to it on every request (`forViewer`).
+   */
   async list(user: User, q: CharacterListQuery): Promise<CharacterPage> {
     if (q.NSFW === true && !user.enableNsfw) throw nsfwRequired();
     void this.refreshHotOrder();
+    const day = q.sort === 'dailyRandom' ? utcDay(this.deps.clock()) : '';
+    const key = [
+      'list',
+      q.sort,
+      day,
+      q.page,
+      q.page_size,
+      q.gender ?? '',
+      q.NSFW ?? '',
+      (q.tag ?? '').toLowerCase(),
+    ].join(':');
+    const page = await this.cachedPage(key, () => this.listPage(q));
+    return this.forViewer(page, user);
+  }
+
+  private async listPage(q: CharacterListQuery): Promise<CachedPage> {
     let tagId: number | undefined;
     if (q.tag) {
       tagId = await lists.findTagId(this.deps.db, q.tag);
-      if (tagId === undefined)
-        return {
-          characters: [],
-          has_more: false,
-          is_admin: this.isAdmin(user),
-          ...(q.sort === 'new' ? { total_count: 0 } : {}),
-        };
+      if (tagId === undefined) return { rows: [], hasMore: false, ...(q.sort === 'new' ? { total: 0 } : {}) };
     }
     const filter = { gender: q.gender, nsfw: q.NSFW, tagId };
     const rows = await lists.listPage(
       this.deps.db,
-      user.id,
       filter,
       q.sort,
       q.page_size + 1,
       (q.page - 1) * q.page_size,
     );
-    const p = this.page(rows, q.page_size, user);
-    const result: CharacterPage = {
-      characters: p.items.map((r) => this.summary(r, user)),
-      has_more: p.has_more,
-      is_admin: p.is_admin,
+    return {
+      rows: rows.slice(0, q.page_size),
+      hasMore: rows.length > q.page_size,
+      ...(q.sort === 'new' ? { total: await this.countListed(filter) } : {}),
     };
-    if (q.sort === 'new') result.total_count = await this.countListed(filter);
+  }
+
+  /** The page from the shared cache, or computed (and cached) when it is not there. */
+  private async cachedPage(key: string, compute: () => Promise<CachedPage>): Promise<CachedPage> {
+    const cache = this.deps.listCache;
+    if (!cache) return compute();
+    const hit = await cache.read(key);
+    if (hit.value) return hit.value;
+    const page = await compute();
+    await cache.write(key, hit.generation, page);
+    return page;
+  }
+
+  /**
+   * A shared page as this viewer sees it: their likes (from the likes cache; one indexed query
+   * for the page's ids when they have too many to keep, or with the cache off), and summaryOf's
+   * per-viewer fields (their own characters, adult ones veiled without adult content, the admin
+   * flag).
+   */
+  private async forViewer(page: CachedPage, user: User): Promise<CharacterPage> {
+    const ids = page.rows.map((r) => r.c.id);
+    let liked: ReadonlySet<number> | 'many' = ids.length ? await this.likes(user.id) : new Set();
+    if (liked === 'many') liked = await lists.likedAmong(this.deps.db, user.id, ids);
+    const result: CharacterPage = {
+      characters: page.rows.map((r: ListRow) => this.summary({ ...r, isCollected: liked.has(r.c.id) }, user)),
+      has_more: page.hasMore,
+      is_admin: this.isAdmin(user),
+    };
+    if (page.total !== undefined) result.total_count = page.total;
     return result;
+  }
+
+  /** The user's likes, from the likes cache or read whole (up to MAX_CACHED_LIKES). */
+  private async likes(userId: string): Promise<CachedLikes> {
+    const cache = this.deps.likesCache;
+    const read = async (): Promise<CachedLikes> => {
+      const ids = await lists.likedIds(this.deps.db, userId, MAX_CACHED_LIKES + 1);
+      return ids.length > MAX_CACHED_LIKES ? 'many' : new Set(ids);
+    };
+    if (!cache) return 'many';
+    const hit = await cache.read(userId);
+    if (hit.value) return hit.value;
+    const value = await read();
+    await cache.write(userId, hit.generation, value);
+    return value;
+  }
+
+  /** After a like or unlike (its database write done): the user's cached likes are stale. */
+  protected async likesChanged(userId: string): Promise<void> {
+    await this.deps.likesCache?.bump(userId);
+  }
+
+  /** Likes moved to this user from elsewhere (a tourist merged into their account). */
+  likesMoved(userId: string): Promise<void> {
+    return this.likesChanged(userId);
   }
 
   private async countListed(filter: lists.ListFilter): Promise<number> {
@@ -136,25 +213,31 @@ export class CharacterReads {
     return n;
   }
 
-  /** Any change to what is listed makes the cached counts stale. */
-  protected listedChanged(): void {
+  /**
+   * Any change to what the public lists show (a character made, edited, deleted, approved or
+   * rejected, hidden or shown, its creator renamed or hidden, a new Hot order): the cached
+   * counts and pages are stale, in this process and, through Redis, in the others.
+   */
+  async listedChanged(): Promise<void> {
     this.counts.clear();
+    await this.deps.listCache?.bump();
   }
 
+  /** Search: the ids matching, best first, then the page's rows; shared like the lists. */
   async search(user: User, query: string, page: number, size: number): Promise<CharacterPage> {
     const trimmed = query.trim().slice(0, CHARACTER_LIMITS.searchQuery);
     const words = searchWords(trimmed);
     if (words.length === 0) return { characters: [], has_more: false, is_admin: this.isAdmin(user) };
-    // Full-text first; names with typos and inner substrings only when that finds too little.
-    let ids = await lists.searchIds(this.deps.db, trimmed, words, false);
-    if (ids.length < size) ids = await lists.searchIds(this.deps.db, trimmed, words, true);
-    const offset = (page - 1) * size;
-    const rows = await lists.summariesByIds(this.deps.db, user.id, ids.slice(offset, offset + size));
-    return {
-      characters: rows.map((r) => this.summary(r, user)),
-      has_more: ids.length > offset + size,
-      is_admin: this.isAdmin(user),
-    };
+    const key = ['search', page, size, trimmed].join(':');
+    const cached = await this.cachedPage(key, async () => {
+      // Full-text first; names with typos and inner substrings only when that finds too little.
+      let ids = await lists.searchIds(this.deps.db, trimmed, words, false);
+      if (ids.length < size) ids = await lists.searchIds(this.deps.db, trimmed, words, true);
+      const offset = (page - 1) * size;
+      const rows = await lists.listRowsByIds(this.deps.db, ids.slice(offset, offset + size));
+      return { rows, hasMore: ids.length > offset + size };
+    });
+    return this.forViewer(cached, user);
   }
 
   /** A visible character, or not-found (a private character of someone else does not exist). */

@@ -72,6 +72,11 @@ export interface SummaryRow<C extends CharacterFields = CharacterFields> {
   creatorName: string;
   isCollected: boolean;
 }
+
+/** The columns of the public lists: the same for every viewer, so they may be cached. */
+export const listColumns = { c: summaryFields, creatorName };
+/** A public list's row, before the viewer's like is added (`isCollected`). */
+export type ListRow = Omit<SummaryRow, 'isCollected'>;
 /** A single character with every column (get, edit, export). */
 export type FullRow = SummaryRow<Character>;
 

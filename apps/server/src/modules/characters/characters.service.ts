@@ -71,7 +71,7 @@ export class CharactersService extends CharacterReads {
       await repo.setHotKey(tx, row.id, utcDay(this.deps.clock()));
       return row.id;
     });
-    this.listedChanged();
+    await this.listedChanged();
     return this.get(user, id);
   }
 
@@ -96,7 +96,7 @@ export class CharactersService extends CharacterReads {
     for (const key of replaced) {
       if (!inUse.has(key)) await this.deps.storage.delete(key).catch(() => undefined);
     }
-    this.listedChanged();
+    await this.listedChanged();
     return this.get(user, existing.id);
   }
 
@@ -126,7 +126,7 @@ export class CharactersService extends CharacterReads {
     if (!existing || existing.deletedAt) throw notFound();
     this.assertMayChange(user, existing);
     await repo.updateCharacter(this.deps.db, id, { deletedAt: this.deps.clock() });
-    this.listedChanged();
+    await this.listedChanged();
   }
 
   // ---- ratings, likes, recent chats ----
@@ -144,10 +144,13 @@ export class CharactersService extends CharacterReads {
   async collect(user: User, characterId: number): Promise<void> {
     await this.visible(user, characterId);
     await lists.addCollect(this.deps.db, user.id, characterId);
+    await this.likesChanged(user.id);
   }
 
   async uncollect(user: User, by: { ids?: number[] | undefined; characterId?: number | undefined }) {
-    return { deleted: await lists.deleteCollects(this.deps.db, user.id, by) };
+    const deleted = await lists.deleteCollects(this.deps.db, user.id, by);
+    await this.likesChanged(user.id);
+    return { deleted };
   }
 
   async collects(user: User, page: number, size: number): Promise<CharacterPage<CollectItem>> {
@@ -259,7 +262,7 @@ export class CharactersService extends CharacterReads {
     const existing = await repo.findAny(this.deps.db, id);
     if (!existing || existing.deletedAt) throw notFound();
     await repo.updateCharacter(this.deps.db, id, { approval });
-    this.listedChanged();
+    await this.listedChanged();
     const row = await repo.findVisible(this.deps.db, this.viewer(user), id);
     if (!row) throw notFound();
     return this.summary(row, user);

@@ -13,6 +13,8 @@ export class HotOrder {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Called after this process drew a new order. */
+    private readonly drawn: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /**
@@ -24,13 +26,15 @@ export class HotOrder {
     if (this.hotDay === day) return Promise.resolve();
     this.hotRefresh ??= (async () => {
       try {
-        await this.db.transaction(async (tx) => {
-          if (!(await repo.tryXactLock(tx, HOT_LOCK_KEY))) return;
-          if ((await repo.readState(tx, HOT_DAY_KEY)) === day) return;
+        const drew = await this.db.transaction(async (tx) => {
+          if (!(await repo.tryXactLock(tx, HOT_LOCK_KEY))) return false;
+          if ((await repo.readState(tx, HOT_DAY_KEY)) === day) return false;
           await repo.drawHotOrder(tx, day);
           await repo.writeState(tx, HOT_DAY_KEY, day);
+          return true;
         });
         this.hotDay = day;
+        if (drew) await this.drawn();
       } finally {
         this.hotRefresh = undefined;
       }

@@ -38,6 +38,8 @@ export interface ReportsDeps {
   hideThreshold: number;
   /** A banned user's cached sessions must be read again, so the ban applies at once. */
   forgetUser: (userId: string) => void;
+  /** What the public lists show changed (a character or a creator's profile hidden, shown, deleted). */
+  listsChanged?: () => Promise<void>;
   /** The moderation engines in use, for the operator's counts. */
   engines: () => string[];
 }
@@ -73,7 +75,7 @@ export class ReportsService {
    */
   async report(user: User, body: ReportCreateBody): Promise<void> {
     const target = await this.resolveForReporter(user, body.target_type, body.target_id);
-    await this.deps.db.transaction(async (tx) => {
+    const hidden = await this.deps.db.transaction(async (tx) => {
       const row = await repo.insertReport(tx, {
         reporterId: user.id,
         targetType: target.type,
@@ -83,9 +85,9 @@ export class ReportsService {
         excerpt: target.excerpt,
         createdAt: this.deps.clock(),
       });
-      if (!row || !target.hideable) return;
+      if (!row || !target.hideable) return false;
       const weight = await repo.openWeight(tx, target.type, target.id);
-      if (weight < this.deps.hideThreshold) return;
+      if (weight < this.deps.hideThreshold) return false;
       const type = target.type as 'character' | 'share' | 'profile';
       // Only the report that crosses the line hides it, and writes the one audit row.
       if (await repo.setHidden(tx, type, target.id, this.deps.clock())) {
@@ -97,8 +99,11 @@ export class ReportsService {
           note: `hidden by reports (${weight} of ${this.deps.hideThreshold})`,
           createdAt: this.deps.clock(),
         });
+        return true;
       }
+      return false;
     });
+    if (hidden && target.type !== 'share') await this.deps.listsChanged?.();
   }
 
   /**
@@ -329,6 +334,7 @@ export class ReportsService {
       return repo.resolveReports(tx, type, id, status, admin.id, now);
     });
     if (banning && creator) this.deps.forgetUser(creator.id);
+    if (type !== 'share' || banning) await this.deps.listsChanged?.();
     const [after] = await this.describe([{ type, id }]);
     return {
       target_type: type,
