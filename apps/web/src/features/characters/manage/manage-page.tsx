@@ -1,7 +1,7 @@
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { SearchInput } from '@/components/ui/search-input';
@@ -33,7 +33,9 @@ import {
 import { isolate } from '@/lib/bidi';
 import { useSearchParams } from '@/lib/router';
 
-const TABS = ['queue', 'all', 'reports', 'log'] as const;
+const TABS = ['queue', 'all', 'reports', 'log', 'console'] as const;
+// The operator console (issue 23) is its own chunk, with its own strings: only admins who open it fetch it.
+const OperatorConsole = lazy(() => import('./console/operator-console'));
 type Tab = (typeof TABS)[number];
 const NAME_DEBOUNCE_MS = 400;
 
@@ -165,7 +167,11 @@ export default function ManageCharacterPage() {
           </div>
 
           <div id="manage-panel" role="tabpanel" aria-labelledby={`manage-tab-${tab}`} className="mt-5">
-            {tab === 'reports' ? (
+            {tab === 'console' ? (
+              <Suspense fallback={<ManageRowSkeletons count={3} />}>
+                <OperatorConsole />
+              </Suspense>
+            ) : tab === 'reports' ? (
               <ReportsPanel onForbidden={onForbidden} />
             ) : tab === 'log' ? (
               <LogPanel onForbidden={onForbidden} />
