@@ -124,7 +124,7 @@ export default function ManageCharacterPage() {
           <div
             role="tablist"
             aria-label={t('title')}
-            className="border-line bg-surface flex w-full gap-1 rounded-2xl border p-1 sm:w-auto sm:self-start sm:rounded-full"
+            className="border-line bg-surface flex w-full flex-wrap gap-1 rounded-2xl border p-1 sm:w-auto sm:flex-nowrap sm:self-start sm:rounded-full"
           >
             {TABS.map((id) => {
               const count =
@@ -146,7 +146,7 @@ export default function ManageCharacterPage() {
                   aria-controls="manage-panel"
                   onClick={() => setTab(id)}
                   className={cn(
-                    'flex min-h-10 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-xl px-3 py-1.5 text-center text-sm leading-tight font-semibold text-balance transition-colors duration-150 sm:flex-none sm:gap-2 sm:rounded-full sm:px-4 sm:whitespace-nowrap',
+                    'flex min-h-10 min-w-0 flex-1 basis-[30%] items-center justify-center gap-1.5 rounded-xl px-3 py-1.5 text-center text-sm leading-tight font-semibold text-balance transition-colors duration-150 sm:flex-none sm:basis-auto sm:gap-2 sm:rounded-full sm:px-4 sm:whitespace-nowrap',
                     selected ? 'bg-accent text-white' : 'text-muted hover:text-fg hover:bg-surface-2',
                   )}
                 >

@@ -22,21 +22,24 @@ export function JobsPanel({ ask }: { ask: (request: ReasonRequest) => void }) {
   const jobs = queue.data?.pages.flatMap((p) => p.jobs) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <Tabs
-        label={t('jobs.title')}
-        idBase="operator-jobs"
-        value={state}
-        onChange={setState}
-        items={STATES.map((s) => ({
-          value: s,
-          label: (
-            <>
-              {t(`jobs.states.${s}`)}
-              {counts && <span className="ms-1.5 tabular-nums opacity-70">{counts[s]}</span>}
-            </>
-          ),
-        }))}
-      />
+      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <Tabs
+          label={t('jobs.title')}
+          idBase="operator-jobs"
+          className="min-w-max"
+          value={state}
+          onChange={setState}
+          items={STATES.map((s) => ({
+            value: s,
+            label: (
+              <>
+                {t(`jobs.states.${s}`)}
+                {counts && <span className="ms-1.5 tabular-nums opacity-70">{counts[s]}</span>}
+              </>
+            ),
+          }))}
+        />
+      </div>
       <div id={`operator-jobs-panel-${state}`} role="tabpanel" aria-labelledby={`operator-jobs-tab-${state}`}>
         {state === 'failed' && <p className="text-muted mb-3 text-xs">{t('jobs.failedHint')}</p>}
         {queue.isPending ? (

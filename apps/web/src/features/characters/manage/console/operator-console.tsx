@@ -24,14 +24,17 @@ export default function OperatorConsole() {
     setParams(next === 'users' ? { tab: 'console' } : { tab: 'console', section: next }, { replace: true });
   return (
     <div className="flex flex-col gap-5" data-testid="operator-console">
-      <Tabs
-        label={t('title')}
-        idBase="operator"
-        value={section}
-        onChange={setSection}
-        variant="fill"
-        items={SECTIONS.map((s) => ({ value: s, label: t(`sections.${s}`) }))}
-      />
+      {/* On a phone the four sections scroll sideways rather than squeeze their names. */}
+      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <Tabs
+          label={t('title')}
+          idBase="operator"
+          value={section}
+          onChange={setSection}
+          className="min-w-max sm:flex sm:w-full"
+          items={SECTIONS.map((s) => ({ value: s, label: t(`sections.${s}`) }))}
+        />
+      </div>
       <div id={`operator-panel-${section}`} role="tabpanel" aria-labelledby={`operator-tab-${section}`}>
         {section === 'users' ? (
           <UsersPanel ask={setRequest} />
