@@ -23,7 +23,9 @@ async function code(ctx, email) {
 const buyer = `buyer-${Date.now()}@example.com`;
 const r = await api.newContext({ baseURL: base });
 await r.post('/cgi-bin/login/email/start', { data: { email: buyer } });
-const v = await (await r.post('/cgi-bin/login/email/verify', { data: { email: buyer, code: await code(r, buyer) } })).json();
+const v = await (
+  await r.post('/cgi-bin/login/email/verify', { data: { email: buyer, code: await code(r, buyer) } })
+).json();
 await r.post('/cgi-bin/login', { form: { type: 4, code: v.data.access_token } });
 for (const plan of ['week', 'month']) {
   const o = await (await r.post('/cgi-bin/auth/v5pay/create-checkout-session', { data: { plan } })).json();
@@ -51,7 +53,8 @@ for (const [loc, w] of [
 ]) {
   await page.setViewportSize({ width: w, height: w > 600 ? 900 : 844 });
   const prefix = loc === 'en' ? '' : `/${loc}`;
-  const shot = (name) => page.screenshot({ path: `/tmp/shots/console-${name}-${loc}-${w}.png`, fullPage: true });
+  const shot = (name) =>
+    page.screenshot({ path: `/tmp/shots/console-${name}-${loc}-${w}.png`, fullPage: true });
   await page.goto(`${base}${prefix}/manage-character?tab=console`);
   await page.getByTestId('operator-search').fill(buyer);
   await page.getByTestId('operator-search').press('Enter');
@@ -60,13 +63,18 @@ for (const [loc, w] of [
   await shot('user');
   await page.getByTestId('credits-amount').fill('25');
   await page.getByTestId('credits-submit').click();
-  await page.getByTestId('reason-input').fill(loc === 'ar' ? 'تعويض بعد انقطاع الخدمة' : 'goodwill after an outage');
+  await page
+    .getByTestId('reason-input')
+    .fill(loc === 'ar' ? 'تعويض بعد انقطاع الخدمة' : 'goodwill after an outage');
   await page.waitForTimeout(300);
   await page.screenshot({ path: `/tmp/shots/console-dialog-${loc}-${w}.png` });
   await page.getByTestId('reason-confirm').click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   for (const [i, name] of ['jobs', 'engines', 'audit'].entries()) {
-    await page.getByRole('tab').nth(5 + i + 1).click();
+    await page
+      .getByRole('tab')
+      .nth(5 + i + 1)
+      .click();
     await page.waitForTimeout(600);
     await shot(name);
   }
