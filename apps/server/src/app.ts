@@ -68,6 +68,8 @@ import type { SpeechService } from './modules/speech/speech.service';
 import type { MessageSpeechService } from './modules/speech/message-speech';
 import { publicSpeechRoutes, speechRoutes } from './modules/speech/speech.routes';
 import type { ReportsService } from './modules/reports/reports.service';
+import type { OperatorService } from './modules/operator/operator.service';
+import { operatorRoutes } from './modules/operator/operator.routes';
 import { adminReportRoutes, reportRoutes } from './modules/reports/reports.routes';
 import type { PicturesService } from './modules/pictures/pictures.service';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
@@ -91,6 +93,7 @@ declare module 'fastify' {
       faceSwap: FaceSwapService;
       moderation: ModerationService;
       reports: ReportsService;
+      operator: OperatorService;
     };
     /** This process's Prometheus metrics (lib/metrics.ts), served as plugins/metrics.ts says. */
     metrics: AppMetrics;
@@ -160,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     speech,
     messageSpeech,
   } = services;
-  const { faceSwap, reports } = services;
+  const { faceSwap, reports, operator } = services;
   const worker = config.jobs.runWorkers
     ? createWorker({
         queue,
@@ -307,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           await admin.register(adminCharacterRoutes, { characters });
           await admin.register(adminPaymentRoutes, { redeem });
           await admin.register(adminReportRoutes, { reports });
+          await admin.register(operatorRoutes, { operator });
         },
         { prefix: '/admin' },
       );

@@ -52,6 +52,8 @@ import type { ModerationEngine } from '@lumi/engines';
 import { SpeechService } from './modules/speech/speech.service';
 import { MessageSpeechService } from './modules/speech/message-speech';
 import { ReportsService } from './modules/reports/reports.service';
+import { OperatorService } from './modules/operator/operator.service';
+import type { EngineInfo } from './modules/operator/engine-health';
 import { metered, type AppMetrics } from './lib/metrics';
 import { listCacheFor } from './modules/characters/list-cache';
 import { likesCacheFor } from './modules/characters/likes-cache';
@@ -193,11 +195,12 @@ export async function buildServices(
   const { stripe, nowpayments, testCheckout } = config.payments;
   const testCard = !stripe && testCheckout ? new TestCardGateway() : undefined;
   const testCrypto = !nowpayments && testCheckout ? new TestCryptoGateway(database.db) : undefined;
+  const card = stripe ? new StripeGateway(stripe) : testCard;
   const payments = new PaymentsService({
     db: database.db,
     clock,
     credits,
-    card: stripe ? new StripeGateway(stripe) : testCard,
+    card,
     crypto: nowpayments ? new NowPaymentsGateway(nowpayments) : testCrypto,
     mailer,
     siteName: config.siteName,
@@ -288,6 +291,59 @@ export async function buildServices(
     listsChanged,
     engines: () => moderation.engines,
   });
+  const speechUrl =
+    config.speech.engine === 'elevenlabs'
+      ? config.speech.elevenlabs?.url
+      : config.speech.engine === 'openai'
+        ? config.speech.openai?.url
+        : undefined;
+  const engineInfo: EngineInfo[] = [
+    {
+      capability: 'chat',
+      engine: chatEngine.id,
+      offline: chatEngine.demo,
+      ...(config.llm.baseUrl && !chatEngine.demo ? { probeUrl: `${config.llm.baseUrl}/models` } : {}),
+    },
+    {
+      capability: 'image',
+      engine: imageEngine.id,
+      offline: imageEngine.preview,
+      jobKind: 'image',
+      ...(config.image.url && !imageEngine.preview ? { probeUrl: config.image.url } : {}),
+    },
+    {
+      capability: 'speech',
+      engine: speechEngine.id,
+      offline: speechEngine.offline,
+      jobKind: 'speech',
+      ...(speechUrl && !speechEngine.offline ? { probeUrl: speechUrl } : {}),
+    },
+    {
+      capability: 'voice_clone',
+      engine: cloner.id,
+      offline: cloner.offline,
+      jobKind: 'voice_clone',
+      ...(config.speech.elevenlabs && !cloner.offline ? { probeUrl: config.speech.elevenlabs.url } : {}),
+    },
+    { capability: 'faceswap', engine: faceSwapEngine.id, offline: true, jobKind: 'faceswap' },
+    ...moderation.engines.map((id) => ({
+      capability: 'moderation',
+      engine: id,
+      offline: id === 'offline-floor' || id === 'nsfwjs',
+    })),
+  ];
+  const operator = new OperatorService({
+    db: database.db,
+    clock,
+    credits,
+    admins,
+    card,
+    forgetUser: (userId) => sessions.forgetUser(userId),
+    engines: engineInfo,
+    settle: (job) =>
+      job.kind === 'faceswap' ? (faceSwap.handler.settled?.(job) ?? Promise.resolve()) : Promise.resolve(),
+    log: app.log,
+  });
   const presetSamples = new PresetSamples({
     engine: imageEngine,
     storage,
@@ -308,6 +364,7 @@ export async function buildServices(
     services: {
       moderation,
       reports,
+      operator,
       faceSwap,
       sessions,
       credits,

@@ -48,12 +48,15 @@ async function serve(handle: (r: Received) => { status: number; json: unknown })
 
 /**
  * The parts of Stripe's API the site calls, as Stripe answers them: Checkout Sessions
- * (form-encoded, Bearer key, Idempotency-Key replays the first answer) and subscription cancel.
+ * (form-encoded, Bearer key, Idempotency-Key replays the first answer), subscription cancel,
+ * and refunds (a payment refunded twice without the same Idempotency-Key is refused, as Stripe
+ * refuses it: charge_already_refunded). `refunded` holds the payments refunded.
  */
 export function fakeStripe(options: {
   secretKey: string;
-}): Promise<FakeServer & { subscriptions: Set<string> }> {
+}): Promise<FakeServer & { subscriptions: Set<string>; refunded: Set<string> }> {
   const byKey = new Map<string, unknown>();
+  const refunded = new Set<string>();
   const subscriptions = new Set<string>();
   let n = 0;
   const stripeError = (status: number, code: string, message: string) => ({
@@ -94,6 +97,40 @@ export function fakeStripe(options: {
       if (key) byKey.set(key, session);
       return { status: 200, json: session };
     }
+    if (r.method === 'POST' && r.path === '/v1/refunds') {
+      const key = String(r.headers['idempotency-key'] ?? '');
+      const replay = key ? byKey.get(`refund:${key}`) : undefined;
+      if (replay) return { status: 200, json: replay };
+      const f = r.body as Record<string, string>;
+      const target = f.payment_intent ?? f.charge;
+      if (!target)
+        return stripeError(400, 'parameter_missing', 'One of charge or payment_intent is required');
+      if (target.includes('failing')) {
+        return {
+          status: 402,
+          json: { error: { type: 'card_error', code: 'refund_failed', message: 'declined' } },
+        };
+      }
+      if (!/^(pi|ch)_/.test(target)) {
+        return stripeError(404, 'resource_missing', `No such payment_intent: '${target}'`);
+      }
+      if (refunded.has(target)) {
+        return stripeError(400, 'charge_already_refunded', `Charge for ${target} has already been refunded.`);
+      }
+      refunded.add(target);
+      const refund = {
+        id: `re_fake${++n}`,
+        object: 'refund',
+        amount: Number(f.amount ?? 0) || null,
+        currency: 'usd',
+        ...(f.payment_intent ? { payment_intent: f.payment_intent } : { charge: f.charge }),
+        reason: f.reason ?? null,
+        status: 'succeeded',
+        metadata: { order_id: f['metadata[order_id]'] },
+      };
+      if (key) byKey.set(`refund:${key}`, refund);
+      return { status: 200, json: refund };
+    }
     const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(r.path);
     if (r.method === 'DELETE' && sub?.[1]) {
       if (sub[1].includes('failing'))
@@ -103,7 +140,7 @@ export function fakeStripe(options: {
       return { status: 200, json: { id: sub[1], object: 'subscription', status: 'canceled' } };
     }
     return stripeError(404, 'resource_missing', `Unrecognized request URL (${r.method}: ${r.path})`);
-  }).then((s) => Object.assign(s, { subscriptions }));
+  }).then((s) => Object.assign(s, { subscriptions, refunded }));
 }
 
 /**

@@ -1115,6 +1115,11 @@ describe('the route list', () => {
     ])
       expect(routes).toContainEqual({ method: 'GET', url });
     expect(routes).toContainEqual({ method: 'POST', url: '/cgi-bin/admin/report/action' });
+    // The operator console (issue 23).
+    for (const url of ['users', 'user', 'jobs', 'engines', 'log'])
+      expect(routes).toContainEqual({ method: 'GET', url: `/cgi-bin/admin/operator/${url}` });
+    for (const url of ['credits', 'order/refund', 'ban', 'job'])
+      expect(routes).toContainEqual({ method: 'POST', url: `/cgi-bin/admin/operator/${url}` });
   });
 });
 

@@ -26,6 +26,7 @@ describe('the permission matrix', () => {
   let messageId: number;
   let jobId: string;
   let pictureId: string;
+  let ownerUid: string;
 
   const call = async (role: Role, method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await callAs(t.app, method, url, cookies[role], payload);
@@ -39,7 +40,9 @@ describe('the permission matrix', () => {
   });
   beforeAll(async () => {
     cookies.tourist = (await loginTourist(t.app)).cookie;
-    cookies.owner = (await signInByEmail(t, outbox, 'owner@example.com')).cookie;
+    const owner = await signInByEmail(t, outbox, 'owner@example.com');
+    cookies.owner = owner.cookie;
+    ownerUid = owner.uid;
     cookies.other = (await signInByEmail(t, outbox, 'other@example.com')).cookie;
     cookies.admin = (await signInByEmail(t, outbox, 'admin@example.com')).cookie;
     // The owner turns adult content on to make an adult character.
@@ -48,10 +51,10 @@ describe('the permission matrix', () => {
       confirm_adult: true,
     });
     expect(on.code).toBe(OK);
-    const owner = { cookie: cookies.owner };
-    privateChar = await makeCharacter(t, owner, { name: 'Private Pia', visibility: 'private' });
-    pendingChar = await makeCharacter(t, owner, { name: 'Pending Pol', visibility: 'public' });
-    adultChar = await makeCharacter(t, owner, { name: 'Adult Ada', visibility: 'public', NSFW: '1' });
+    const ownerCookie = { cookie: cookies.owner };
+    privateChar = await makeCharacter(t, ownerCookie, { name: 'Private Pia', visibility: 'private' });
+    pendingChar = await makeCharacter(t, ownerCookie, { name: 'Pending Pol', visibility: 'public' });
+    adultChar = await makeCharacter(t, ownerCookie, { name: 'Adult Ada', visibility: 'public', NSFW: '1' });
     // Public characters wait for review; the admin approves the adult one, and the pending stays.
     expect((await call('admin', 'POST', '/cgi-bin/admin/character/approve', { id: adultChar.id })).code).toBe(
       OK,
@@ -338,6 +341,68 @@ describe('the permission matrix', () => {
     [
       'the safety counts (admin)',
       () => ['GET', '/cgi-bin/admin/safety/counts?days=30'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    // The operator console (issue 23): admins only; a refused call changes nothing.
+    [
+      'find users (operator)',
+      () => ['GET', '/cgi-bin/admin/operator/users?q=owner%40example.com'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      "a user's credits, ledger and orders (operator)",
+      () => ['GET', `/cgi-bin/admin/operator/user?id=${ownerUid}`],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'grant credits (operator)',
+      () => [
+        'POST',
+        '/cgi-bin/admin/operator/credits',
+        { user_id: ownerUid, action: 'grant', amount: 1, reason: 'permission matrix' },
+      ],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'refund an order (operator)',
+      () => [
+        'POST',
+        '/cgi-bin/admin/operator/order/refund',
+        { order_id: '00000000-0000-4000-8000-00000000000a', reason: 'permission matrix' },
+      ],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, NOT_FOUND],
+    ],
+    [
+      'ban or lift a ban (operator)',
+      () => [
+        'POST',
+        '/cgi-bin/admin/operator/ban',
+        { user_id: ownerUid, banned: false, reason: 'permission matrix' },
+      ],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'the job queue (operator)',
+      () => ['GET', '/cgi-bin/admin/operator/jobs?state=failed'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      'cancel or retry a job (operator)',
+      () => [
+        'POST',
+        '/cgi-bin/admin/operator/job',
+        { job_id: '00000000-0000-4000-8000-00000000000b', action: 'cancel', reason: 'permission matrix' },
+      ],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, NOT_FOUND],
+    ],
+    [
+      "the engines' health (operator)",
+      () => ['GET', '/cgi-bin/admin/operator/engines'],
+      [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
+    ],
+    [
+      "the operator console's audit log (operator)",
+      () => ['GET', '/cgi-bin/admin/operator/log'],
       [NO_SESSION, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK],
     ],
   ];

@@ -61,7 +61,7 @@ export const PLANS: readonly Plan[] = [
 /** The largest saving any active plan offers: the header's "70% OFF" badge. */
 export const MAX_SAVE_PERCENT = Math.max(...PLANS.filter((p) => p.active).map((p) => p.savePercent ?? 0));
 
-export const ORDER_STATUSES = ['pending', 'paid', 'canceled'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAY_METHODS = ['card', 'crypto'] as const;

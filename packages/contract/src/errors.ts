@@ -114,6 +114,15 @@ export const MESSAGE_KEYS = [
   'voice_clone_private',
   'voice_unavailable',
   'speech_reply_only',
+  'take_back_short',
+  'order_refunded_already',
+  'order_not_refundable',
+  'refund_failed',
+  'ban_admin',
+  'job_not_cancellable',
+  'job_not_retryable',
+  'retry_short',
+  'job_cancelled',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

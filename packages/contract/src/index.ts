@@ -36,3 +36,4 @@ export * from './api/content';
 export * from './api/content-endpoints';
 export * from './reports';
 export * from './api/reports';
+export * from './api/operator';

@@ -11,3 +11,4 @@ export * from './tables/payments';
 export * from './tables/jobs';
 export * from './tables/moderation';
 export * from './tables/pictures';
+export * from './tables/operator';

@@ -4,6 +4,7 @@ import { CHAT_ENDPOINTS } from './chat';
 import { CONTENT_ENDPOINTS } from './content-endpoints';
 import { IMAGE_ENDPOINTS } from './images';
 import { PAYMENT_ENDPOINTS } from './payments';
+import { OPERATOR_ENDPOINTS } from './operator';
 import { PICTURE_ENDPOINTS } from './pictures';
 import { REPORT_ENDPOINTS } from './reports';
 import { SESSION_ENDPOINTS } from './session';
@@ -21,6 +22,7 @@ export const ENDPOINTS = {
   ...CHAT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
+  ...OPERATOR_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
   ...PICTURE_ENDPOINTS,
   ...REPORT_ENDPOINTS,

@@ -47,8 +47,8 @@ export const creditEntries = pgTable(
       .notNull()
       .references(() => creditBuckets.id, { onDelete: 'cascade' }),
     operationId: uuid('operation_id').notNull(),
-    kind: text('kind', { enum: ['grant', 'spend', 'refund'] }).notNull(),
-    /** Signed: positive for grants and refunds, negative for spends. */
+    kind: text('kind', { enum: ['grant', 'spend', 'refund', 'revoke'] }).notNull(),
+    /** Signed: positive for grants and refunds, negative for spends and revokes (an operator took credits back). */
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     /** For a refund: the operation it reverses (at most one refund per spend). */

@@ -61,6 +61,8 @@ export const jobs = pgTable(
       .on(t.heartbeatAt)
       .where(sql`${t.state} = 'running'`),
     index('jobs_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
+    // Each engine's last success and failure, and the last hour's (the operator console).
+    index('jobs_kind_state_finished_idx').on(t.kind, t.state, t.finishedAt),
     // A reply read aloud is made once per message text and voice (character_msg/speech).
     index('jobs_speech_cache_idx')
       .on(t.userId, sql`(${t.input}->>'cache')`)

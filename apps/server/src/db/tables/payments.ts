@@ -19,7 +19,7 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['stripe', 'nowpayments'] }).notNull(),
     /** Made in the built-in test checkout: no money moves. */
     testMode: boolean('test_mode').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'canceled'] })
+    status: text('status', { enum: ['pending', 'paid', 'canceled', 'refunded'] })
       .notNull()
       .default('pending'),
     amountCents: integer('amount_cents').notNull(),
@@ -38,6 +38,10 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     creditsExpireAt: at('credits_expire_at'),
     receiptSentAt: at('receipt_sent_at'),
+    /** Refunded by an operator (issue 23): its credits were taken back in the same transaction. */
+    refundedAt: at('refunded_at'),
+    /** Stripe's refund id, or 'manual' for a crypto order refunded by hand. */
+    refundRef: text('refund_ref'),
   },
   (t) => [
     uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),

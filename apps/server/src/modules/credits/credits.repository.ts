@@ -204,3 +204,24 @@ export async function balanceRow(
     activePacks: Number(row.active_packs),
   };
 }
+
+/** Every bucket of the user, live ones first, then newest (the operator console). */
+export function userBuckets(tx: DbOrTx, userId: string, limit: number): Promise<CreditBucket[]> {
+  return tx
+    .select()
+    .from(creditBuckets)
+    .where(eq(creditBuckets.userId, userId))
+    .orderBy(desc(creditBuckets.expiresAt), desc(creditBuckets.id))
+    .limit(limit);
+}
+
+/** A page of the user's ledger, newest first; one row more than asked tells there is more. */
+export function ledgerPage(tx: DbOrTx, userId: string, offset: number, limit: number) {
+  return tx
+    .select()
+    .from(creditEntries)
+    .where(eq(creditEntries.userId, userId))
+    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+    .offset(offset)
+    .limit(limit + 1);
+}

@@ -168,6 +168,54 @@ export class CreditsService {
     });
   }
 
+  /**
+   * Takes credits back (an operator's take-back, an order's refund): paid packs first (the
+   * `first` bucket before any, then earliest expiry), then today's free credits, never below
+   * zero. `exact`: all of `amount` or nothing (throws not-enough-credits, taking nothing);
+   * `upTo`: as many as there are. Entries are 'revoke' rows; the user's row is locked, so two
+   * take-backs at once run one after the other and the second sees what the first left.
+   */
+  revoke(
+    userId: string,
+    amount: number,
+    reason: string,
+    options: { mode: 'exact' | 'upTo'; first?: { source: string; sourceRef: string } },
+    tx?: DbOrTx,
+  ): Promise<{ taken: number; remain: number }> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`bad amount ${amount}`);
+    const now = this.deps.clock();
+    return this.inTx(tx, async (t) => {
+      const user = await repo.lockUser(t, userId);
+      if (!user) throw notFound();
+      // Today's free credits count as the balance shows them, made or not yet.
+      await this.ensureDaily(t, userId, user, now);
+      const buckets = (await repo.spendableBuckets(t, userId, now)).sort((a, b) => {
+        const rank = (x: typeof a) =>
+          options.first && x.source === options.first.source && x.sourceRef === options.first.sourceRef
+            ? 0
+            : x.kind === 'paid'
+              ? 1
+              : 2;
+        return rank(a) - rank(b) || a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id;
+      });
+      const available = buckets.reduce((sum, b) => sum + b.remaining, 0);
+      if (options.mode === 'exact' && available < amount) throw notEnoughCredits();
+      const operationId = randomUUID();
+      const entries: NewCreditEntry[] = [];
+      let left = Math.min(amount, available);
+      const taken = left;
+      for (const bucket of buckets) {
+        if (left === 0) break;
+        const take = Math.min(left, bucket.remaining);
+        await repo.addToBucket(t, bucket.id, -take);
+        entries.push({ userId, bucketId: bucket.id, operationId, kind: 'revoke', delta: -take, reason });
+        left -= take;
+      }
+      await repo.insertEntries(t, entries);
+      return { taken, remain: available - taken };
+    });
+  }
+
   /** Adds a paid bucket; the same source and sourceRef grant once (returns false after). */
   grant(userId: string, input: GrantInput, tx?: DbOrTx): Promise<boolean> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {

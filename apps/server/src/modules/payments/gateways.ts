@@ -29,6 +29,11 @@ export interface CardGateway {
   /** Verifies Stripe-Signature on the raw body; throws when forged or stale. */
   verifyEvent(rawBody: Buffer, signature: string, nowMs: number): Stripe.Event;
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Refunds the whole payment (an operator's refund, issue 23); answers the refund's id. Keyed by
+   * the order, so a repeat (or two operators at once) makes one refund.
+   */
+  refund(paymentRef: string, orderId: string): Promise<string>;
 }
 
 /** Seconds a signed Stripe notice stays acceptable (decisions.md). */
@@ -97,6 +102,17 @@ export class StripeGateway implements CardGateway {
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
     await this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
+  async refund(paymentRef: string, orderId: string): Promise<string> {
+    // The webhook keeps the payment intent; an old order may hold a charge id instead.
+    const target = paymentRef.startsWith('ch_') ? { charge: paymentRef } : { payment_intent: paymentRef };
+    if (!/^(pi|ch)_/.test(paymentRef)) throw new GatewayError(`not a Stripe payment: ${paymentRef}`);
+    const refund = await this.stripe.refunds.create(
+      { ...target, reason: 'requested_by_customer', metadata: { order_id: orderId } },
+      { idempotencyKey: `refund-${orderId}` },
+    );
+    return refund.id;
   }
 }
 

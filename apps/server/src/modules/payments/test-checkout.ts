@@ -49,6 +49,11 @@ export class TestCardGateway implements CardGateway {
     return Promise.resolve();
   }
 
+  /** A test-mode payment moved no money: its refund is only a name. */
+  refund(): Promise<string> {
+    return Promise.resolve(`re_test_${randomBytes(12).toString('hex')}`);
+  }
+
   /** The Stripe-shaped notice that the order's checkout session was paid, and its signature. */
   paidNotice(order: OrderRow, nowMs: number): { payload: string; signature: string } {
     const created = Math.floor(nowMs / 1000);

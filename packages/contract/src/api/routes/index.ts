@@ -9,3 +9,4 @@ export * from './pictures';
 export * from './reports';
 export * from './session';
 export * from './speech';
+export * from './operator';

@@ -1,7 +1,7 @@
 import { APPROVAL_STATES, type ApprovalState, type CharacterSummary } from '@lumi/contract';
 import { useMutationState } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { SearchInput } from '@/components/ui/search-input';
@@ -33,7 +33,9 @@ import {
 import { isolate } from '@/lib/bidi';
 import { useSearchParams } from '@/lib/router';
 
-const TABS = ['queue', 'all', 'reports', 'log'] as const;
+const TABS = ['queue', 'all', 'reports', 'log', 'console'] as const;
+// The operator console (issue 23) is its own chunk, with its own strings: only admins who open it fetch it.
+const OperatorConsole = lazy(() => import('./console/operator-console'));
 type Tab = (typeof TABS)[number];
 const NAME_DEBOUNCE_MS = 400;
 
@@ -122,7 +124,7 @@ export default function ManageCharacterPage() {
           <div
             role="tablist"
             aria-label={t('title')}
-            className="border-line bg-surface flex w-full gap-1 rounded-2xl border p-1 sm:w-auto sm:self-start sm:rounded-full"
+            className="border-line bg-surface flex w-full flex-wrap gap-1 rounded-2xl border p-1 sm:w-auto sm:flex-nowrap sm:self-start sm:rounded-full"
           >
             {TABS.map((id) => {
               const count =
@@ -144,7 +146,7 @@ export default function ManageCharacterPage() {
                   aria-controls="manage-panel"
                   onClick={() => setTab(id)}
                   className={cn(
-                    'flex min-h-10 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-xl px-3 py-1.5 text-center text-sm leading-tight font-semibold text-balance transition-colors duration-150 sm:flex-none sm:gap-2 sm:rounded-full sm:px-4 sm:whitespace-nowrap',
+                    'flex min-h-10 min-w-0 flex-1 basis-[30%] items-center justify-center gap-1.5 rounded-xl px-3 py-1.5 text-center text-sm leading-tight font-semibold text-balance transition-colors duration-150 sm:flex-none sm:basis-auto sm:gap-2 sm:rounded-full sm:px-4 sm:whitespace-nowrap',
                     selected ? 'bg-accent text-white' : 'text-muted hover:text-fg hover:bg-surface-2',
                   )}
                 >
@@ -165,7 +167,11 @@ export default function ManageCharacterPage() {
           </div>
 
           <div id="manage-panel" role="tabpanel" aria-labelledby={`manage-tab-${tab}`} className="mt-5">
-            {tab === 'reports' ? (
+            {tab === 'console' ? (
+              <Suspense fallback={<ManageRowSkeletons count={3} />}>
+                <OperatorConsole />
+              </Suspense>
+            ) : tab === 'reports' ? (
               <ReportsPanel onForbidden={onForbidden} />
             ) : tab === 'log' ? (
               <LogPanel onForbidden={onForbidden} />
