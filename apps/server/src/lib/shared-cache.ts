@@ -69,21 +69,56 @@ export class MemoryGenerationCache<T> implements GenerationCache<T> {
  * The processes' shared cache in Redis: `<prefix>gen` holds the generation (INCR bumps it),
  * `<prefix>e:<key>` an entry as `<generation>|<encoded value>` with the TTL. Redis failing is a
  * miss (the caller computes the value), never an error for the visitor.
+ *
+ * Each process also keeps, for a second at most, the entries it decoded or wrote: a read of one
+ * of them asks Redis for the generation alone (a few bytes instead of the page, and no JSON to
+ * parse), and serves it only while the generation is the same. A bump anywhere is seen by the
+ * next read everywhere, as without the copies.
  */
 export class RedisGenerationCache<T> implements GenerationCache<T> {
+  private readonly decoded = new Map<string, { generation: number; value: T; until: number }>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlSeconds: number,
     private readonly codec: CacheCodec<T>,
     private readonly warn: (err: unknown, message: string) => void,
+    private readonly localMs = 1000,
+    private readonly maxLocal = 2000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private get genKey(): string {
     return `${this.prefix}gen`;
   }
 
+  private keep(key: string, generation: number, value: T): void {
+    this.decoded.delete(key);
+    this.decoded.set(key, {
+      generation,
+      value,
+      until: this.now() + Math.min(this.localMs, this.ttlSeconds * 1000),
+    });
+    while (this.decoded.size > this.maxLocal) this.decoded.delete(this.decoded.keys().next().value as string);
+  }
+
   async read(key: string): Promise<{ value: T | undefined; generation: number }> {
+    const local = this.decoded.get(key);
+    if (local && local.until > this.now()) {
+      let gen: string | null;
+      try {
+        gen = await this.redis.get(this.genKey);
+      } catch (err) {
+        this.warn(err, 'list cache unavailable');
+        return { value: undefined, generation: -1 };
+      }
+      const generation = Number(gen ?? 0);
+      if (generation === local.generation) return { value: local.value, generation };
+      this.decoded.delete(key);
+    } else if (local) {
+      this.decoded.delete(key);
+    }
     let gen: string | null | undefined;
     let entry: string | null | undefined;
     try {
@@ -98,7 +133,9 @@ export class RedisGenerationCache<T> implements GenerationCache<T> {
     const bar = entry.indexOf('|');
     if (bar < 0 || Number(entry.slice(0, bar)) !== generation) return { value: undefined, generation };
     try {
-      return { value: this.codec.decode(entry.slice(bar + 1)), generation };
+      const value = this.codec.decode(entry.slice(bar + 1));
+      this.keep(key, generation, value);
+      return { value, generation };
     } catch (err) {
       this.warn(err, 'list cache entry unreadable');
       return { value: undefined, generation };
@@ -114,6 +151,7 @@ export class RedisGenerationCache<T> implements GenerationCache<T> {
         'EX',
         this.ttlSeconds,
       );
+      this.keep(key, generation, value);
     } catch (err) {
       this.warn(err, 'list cache unavailable');
     }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
+import { RedisGenerationCache } from '../../lib/shared-cache';
 import { characters, users } from '../../db/schema';
 import { sha256 } from '../../lib/hash';
 import {
@@ -228,6 +229,42 @@ describe.skipIf(!REDIS_URL)('public lists cache shared through Redis', () => {
   });
 
   cacheSuite('Redis', () => ({ REDIS_URL }));
+
+  it("keeps a process's decoded copy only while Redis's generation is the same", async () => {
+    const warnings: unknown[] = [];
+    let now = 1_000_000;
+    const codec = {
+      encode: (v: { n: number }) => JSON.stringify(v),
+      decode: (t: string) => JSON.parse(t) as { n: number },
+    };
+    const cache = new RedisGenerationCache(
+      redis,
+      'lumi:test-local:',
+      10,
+      codec,
+      (err) => warnings.push(err),
+      1000,
+      10,
+      () => now,
+    );
+    const other = new RedisGenerationCache(redis, 'lumi:test-local:', 10, codec, (err) => warnings.push(err));
+    const { generation } = await cache.read('page');
+    await cache.write('page', generation, { n: 1 });
+    // The entry's body gone from Redis: the local copy answers (only the generation is read).
+    await redis.del('lumi:test-local:e:page');
+    expect((await cache.read('page')).value).toEqual({ n: 1 });
+    // Another process bumps: the copy is not served again, here or there.
+    await other.bump();
+    expect((await cache.read('page')).value).toBeUndefined();
+    // A copy lives a second at most, even with no bump (what the lists hold but do not clear on).
+    const g = (await cache.read('page')).generation;
+    await cache.write('page', g, { n: 2 });
+    await redis.del('lumi:test-local:e:page');
+    expect((await cache.read('page')).value).toEqual({ n: 2 });
+    now += 1001;
+    expect((await cache.read('page')).value).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
 
   it('keeps its pages in Redis, so two processes share them and their invalidation', async () => {
     const env = { REDIS_URL, CHARACTER_AUTO_APPROVE: 'true' };
