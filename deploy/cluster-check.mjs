@@ -52,7 +52,7 @@ function startCluster(llm) {
       DEV_OUTBOX: 'true',
       LOG_LEVEL: 'warn',
       CHARACTER_AUTO_APPROVE: 'true',
-      ADMIN_EMAILS: 'admin@e2e.test',
+      ADMIN_EMAILS: 'admin@e2e.test,operator@e2e.test',
       // All the load comes from one address (as in the e2e and bench runs).
       RATE_LIMIT_SCALE: '10000',
       TOURISTS_PER_NETWORK_HOUR: '1000000',

@@ -39,7 +39,7 @@ test('an admin finds a user, grants credits with a reason, and sees it in the au
   // The admin signs in through the site's sign-in dialog.
   await page.goto('/manage-character?tab=console');
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  await enterMailedCode(page, 'admin@e2e.test');
+  await enterMailedCode(page, 'operator@e2e.test');
   const console = page.getByTestId('operator-console');
   await expect(console).toBeVisible();
 
@@ -70,7 +70,7 @@ test('an admin finds a user, grants credits with a reason, and sees it in the au
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const entry = page.getByTestId('audit-entry').first();
   await expect(entry).toContainText('Credits granted');
-  await expect(entry).toContainText('admin@e2e.test');
+  await expect(entry).toContainText('operator@e2e.test');
   await expect(entry).toContainText('e2e: goodwill after an outage');
 });
 
