@@ -107,23 +107,35 @@ function cpuSeconds(pid) {
   }
 }
 
-/**
- * When a killed process is really gone: a SIGKILL is not instant (the kernel tears down a large
- * heap first), and until its sockets close, the kernel still accepts connections on its port
- * that the process will never answer. Gone = no /proc entry, or a zombie (state Z: its files,
- * sockets included, are closed).
- */
-async function goneAt(pid) {
-  for (;;) {
-    let stat = '';
+/** Whether something listens on 127.0.0.1:`port` (or any address), from /proc/net/tcp and tcp6. */
+function listening(port) {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
     try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      text = fs.readFileSync(file, 'utf8');
     } catch {
-      // No entry: reaped.
+      continue;
     }
-    if (!stat || stat.split(') ')[1]?.[0] === 'Z') return Date.now();
-    await new Promise((r) => setTimeout(r, 2));
+    // Fields: sl, local address:port, remote address:port, state (0A = LISTEN), ...
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , st] = line.trim().split(/\s+/);
+      if (local?.endsWith(hex) && st === '0A') return true;
+    }
   }
+  return false;
+}
+
+/**
+ * When a killed API process is really gone: a SIGKILL is not instant (the kernel tears down its
+ * threads and heap first, its leader showing as a zombie early on), and until its listening
+ * socket closes the kernel still accepts connections on its port that nothing will answer. Gone =
+ * nothing listens on its port any more (the supervisor starts it again only a second later).
+ */
+async function goneAt(port) {
+  const until = Date.now() + 5000;
+  while (listening(port) && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+  return Date.now();
 }
 
 async function runLoad(kills) {
@@ -143,7 +155,7 @@ async function runLoad(kills) {
       kill.at = Date.now();
       process.kill(kill.pid, 'SIGKILL');
       say(`SIGKILL ${kill.name} (pid ${kill.pid})`);
-      void goneAt(kill.pid).then((t) => (kill.goneAt = t));
+      if (kill.port) void goneAt(kill.port).then((t) => (kill.goneAt = t));
     }, kill.afterMs),
   );
   const code = await exited;
