@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LruMap } from './lru';
 
 /**
  * A cache of what every visitor sees, shared by the processes (Redis) or kept by one (memory),
@@ -24,13 +25,15 @@ export interface CacheCodec<T> {
 /** One process's cache: at most `maxEntries`, the least recently used going first. */
 export class MemoryGenerationCache<T> implements GenerationCache<T> {
   private generation = 0;
-  private readonly entries = new Map<string, { generation: number; value: T; until: number }>();
+  private readonly entries: LruMap<string, { generation: number; value: T; until: number }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 2000,
+    maxEntries = 2000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   read(key: string): Promise<{ value: T | undefined; generation: number }> {
     const entry = this.entries.get(key);
@@ -38,19 +41,13 @@ export class MemoryGenerationCache<T> implements GenerationCache<T> {
       if (entry) this.entries.delete(key);
       return Promise.resolve({ value: undefined, generation: this.generation });
     }
-    // Map keeps insertion order: moving a hit to the end makes the first key the least recent.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.touch(key);
     return Promise.resolve({ value: entry.value, generation: this.generation });
   }
 
   write(key: string, generation: number, value: T): Promise<void> {
     if (generation !== this.generation) return Promise.resolve();
-    this.entries.delete(key);
     this.entries.set(key, { generation, value, until: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
     return Promise.resolve();
   }
 
@@ -76,7 +73,7 @@ export class MemoryGenerationCache<T> implements GenerationCache<T> {
  * next read everywhere, as without the copies.
  */
 export class RedisGenerationCache<T> implements GenerationCache<T> {
-  private readonly decoded = new Map<string, { generation: number; value: T; until: number }>();
+  private readonly decoded: LruMap<string, { generation: number; value: T; until: number }>;
 
   constructor(
     private readonly redis: Redis,
@@ -85,22 +82,22 @@ export class RedisGenerationCache<T> implements GenerationCache<T> {
     private readonly codec: CacheCodec<T>,
     private readonly warn: (err: unknown, message: string) => void,
     private readonly localMs = 1000,
-    private readonly maxLocal = 2000,
+    maxLocal = 2000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.decoded = new LruMap(maxLocal);
+  }
 
   private get genKey(): string {
     return `${this.prefix}gen`;
   }
 
   private keep(key: string, generation: number, value: T): void {
-    this.decoded.delete(key);
     this.decoded.set(key, {
       generation,
       value,
       until: this.now() + Math.min(this.localMs, this.ttlSeconds * 1000),
     });
-    while (this.decoded.size > this.maxLocal) this.decoded.delete(this.decoded.keys().next().value as string);
   }
 
   async read(key: string): Promise<{ value: T | undefined; generation: number }> {
@@ -115,10 +112,9 @@ export class RedisGenerationCache<T> implements GenerationCache<T> {
       }
       const generation = Number(gen ?? 0);
       if (generation === local.generation) return { value: local.value, generation };
-      this.decoded.delete(key);
-    } else if (local) {
-      this.decoded.delete(key);
     }
+    // Expired, or of an older generation: never served again.
+    if (local) this.decoded.delete(key);
     let gen: string | null | undefined;
     let entry: string | null | undefined;
     try {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LruMap } from '../../lib/lru';
 
 /** Likes of one user kept at most; someone with more has theirs read per page instead. */
 export const MAX_CACHED_LIKES = 2000;
@@ -21,33 +22,31 @@ export interface LikesCache {
 
 /** One process's: up to `maxUsers` users, the least recently used going first. */
 export class MemoryLikesCache implements LikesCache {
-  private readonly users = new Map<string, { generation: number; value?: CachedLikes; until: number }>();
+  private readonly users: LruMap<string, { generation: number; value?: CachedLikes; until: number }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxUsers = 20_000,
-  ) {}
+    maxUsers = 20_000,
+  ) {
+    this.users = new LruMap(maxUsers);
+  }
 
   read(userId: string) {
     const entry = this.users.get(userId);
     const generation = entry?.generation ?? 0;
     if (!entry?.value || entry.until <= Date.now()) return Promise.resolve({ value: undefined, generation });
-    this.users.delete(userId);
-    this.users.set(userId, entry);
+    this.users.touch(userId);
     return Promise.resolve({ value: entry.value, generation });
   }
 
   write(userId: string, generation: number, value: CachedLikes) {
     if ((this.users.get(userId)?.generation ?? 0) !== generation) return Promise.resolve();
-    this.users.delete(userId);
     this.users.set(userId, { generation, value, until: Date.now() + this.ttlMs });
-    while (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value as string);
     return Promise.resolve();
   }
 
   bump(userId: string) {
     const generation = (this.users.get(userId)?.generation ?? 0) + 1;
-    this.users.delete(userId);
     // An evicted record starts again at 0: a write begun before the eviction still misses it,
     // since the eviction dropped the entry it would have replaced and generations only rise here.
     this.users.set(userId, { generation, until: 0 });

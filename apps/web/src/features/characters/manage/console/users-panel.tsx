@@ -1,6 +1,6 @@
 import { OPERATOR_LIMITS, type OperatorOrder } from '@lumi/contract';
 import { Ban, ChevronLeft, ChevronRight, Minus, Plus, ShieldCheck, UserSearch } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -160,10 +160,7 @@ function UserDetail({ id, ask }: { id: string; ask: Ask }) {
         )}
       </section>
 
-      <section className={card} aria-labelledby="operator-balance">
-        <h3 id="operator-balance" className="text-muted text-xs font-semibold tracking-wide uppercase">
-          {t('credits.balance')}
-        </h3>
+      <DetailSection id="operator-balance" title={t('credits.balance')}>
         <dl className="mt-2 grid grid-cols-3 gap-2">
           {(['remain', 'free', 'paid'] as const).map((k) => (
             <div key={k} className="bg-surface-2 rounded-xl px-3 py-2">
@@ -195,12 +192,9 @@ function UserDetail({ id, ask }: { id: string; ask: Ask }) {
             </ul>
           </details>
         )}
-      </section>
+      </DetailSection>
 
-      <section className={card} aria-labelledby="operator-orders">
-        <h3 id="operator-orders" className="text-muted text-xs font-semibold tracking-wide uppercase">
-          {t('orders.title')}
-        </h3>
+      <DetailSection id="operator-orders" title={t('orders.title')}>
         {d.orders.length === 0 ? (
           <p className="text-muted mt-2 text-sm">{t('orders.none')}</p>
         ) : (
@@ -210,12 +204,9 @@ function UserDetail({ id, ask }: { id: string; ask: Ask }) {
             ))}
           </ul>
         )}
-      </section>
+      </DetailSection>
 
-      <section className={card} aria-labelledby="operator-ledger">
-        <h3 id="operator-ledger" className="text-muted text-xs font-semibold tracking-wide uppercase">
-          {t('ledger.title')}
-        </h3>
+      <DetailSection id="operator-ledger" title={t('ledger.title')}>
         {d.ledger.entries.length === 0 ? (
           <p className="text-muted mt-2 text-sm">{t('ledger.none')}</p>
         ) : (
@@ -244,13 +235,25 @@ function UserDetail({ id, ask }: { id: string; ask: Ask }) {
           </ul>
         )}
         <Pager page={page} hasMore={d.ledger.has_more} onPage={setPage} />
-      </section>
+      </DetailSection>
     </div>
   );
 }
 
 const SOURCES = ['daily', 'order', 'redeem', 'admin'] as const;
 const sourceKey = (source: string) => ((SOURCES as readonly string[]).includes(source) ? source : 'other');
+
+/** One titled card of the user's detail (balance, orders, ledger). */
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={card} aria-labelledby={id}>
+      <h3 id={id} className="text-muted text-xs font-semibold tracking-wide uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 export function Pager({
   page,
